@@ -1,0 +1,111 @@
+/**
+ * circa-worker: the headless job runner. Same core as the app, no UI. Several runners (and the
+ * app) can share one library: claims are atomic and every write is fenced on its lease.
+ *
+ *   circa-worker [--library DIR] [--concurrency N] [--max-jobs N] [--once] [--exit-when-idle]
+ *   circa-worker verify-audit [--library DIR]
+ *
+ * SIGTERM/SIGINT: stop claiming, let in-flight jobs finish for up to --grace seconds, then
+ * release their leases without charging a retry.
+ */
+import { parseArgs } from 'node:util';
+import { openCore } from '../core/core';
+import { forkWorkerSpawner } from '../jobs/fork-worker';
+import { resolveLibraryDir } from '../library/paths';
+import { appPaths } from '../app-paths';
+import type { Logger } from '../jobs/runner';
+
+const USAGE = `usage: circa-worker [verify-audit] [--library DIR] [--concurrency N] [--max-jobs N] [--once] [--exit-when-idle] [--grace SECONDS]`;
+
+export async function main(argv: string[]): Promise<number> {
+  let args;
+  try {
+    args = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        library: { type: 'string' },
+        concurrency: { type: 'string' },
+        'max-jobs': { type: 'string' },
+        once: { type: 'boolean', default: false },
+        'exit-when-idle': { type: 'boolean', default: false },
+        grace: { type: 'string', default: '10' },
+        quiet: { type: 'boolean', default: false },
+        help: { type: 'boolean', default: false },
+      },
+    });
+  } catch (err) {
+    console.error(`${(err as Error).message}\n${USAGE}`);
+    return 2;
+  }
+  const { values, positionals } = args;
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const int = (v: string | undefined, name: string): number | undefined => {
+    if (v === undefined) return undefined;
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a whole number ≥ 1`);
+    return n;
+  };
+  const libraryDir = resolveLibraryDir({ argv: values.library ? ['--library', values.library] : [], env: process.env });
+  const log: Logger = values.quiet
+    ? { info() {}, warn() {}, error: (m) => console.error(m) }
+    : { info: (m) => console.log(m), warn: (m) => console.warn(m), error: (m) => console.error(m) };
+
+  if (positionals[0] === 'verify-audit') {
+    const core = openCore({ libraryDir, mode: 'headless', spawn: () => { throw new Error('no workers'); }, runJobs: false });
+    const report = core.ledger.verify();
+    await core.close();
+    if (report.ok) console.log(`audit ledger OK: ${report.checked} events verified`);
+    else console.error(`audit ledger BROKEN at event ${report.brokenAt!.id}: ${report.brokenAt!.reason} (${report.checked} verified before it)`);
+    return report.ok ? 0 : 1;
+  }
+  if (positionals.length) {
+    console.error(`unknown command ${positionals[0]}\n${USAGE}`);
+    return 2;
+  }
+
+  const maxJobs = values.once ? 1 : int(values['max-jobs'], 'max-jobs');
+  const paths = appPaths();
+  const fromSource = import.meta.url.endsWith('.ts');
+  const spawn = fromSource
+    ? forkWorkerSpawner(paths.sourceWorkerEntry, ['--import', 'tsx'])
+    : forkWorkerSpawner(paths.builtWorkerEntry);
+  const core = openCore({
+    libraryDir,
+    mode: 'headless',
+    spawn,
+    concurrency: int(values.concurrency, 'concurrency'),
+    runner: { maxJobs, exitWhenIdle: values.once || values['exit-when-idle'] },
+    log,
+  });
+  log.info(`circa-worker ${core.runner!.runnerId} on ${core.paths.dir}`);
+  const graceMs = Number(values.grace) * 1000;
+  let signalled = false;
+  const stop = (sig: string) => {
+    if (signalled) return;
+    signalled = true;
+    log.info(`${sig}: no new claims; letting running jobs finish for up to ${graceMs / 1000} s`);
+    void core.close(graceMs).then(() => process.exit(0));
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+  await core.runner!.finished;
+  const stats = core.runner!.getStats();
+  await core.close(graceMs);
+  log.info(`done: ${stats.succeeded} succeeded, ${stats.failed} failed, ${stats.discarded} discarded`);
+  return 0;
+}
+
+const isEntry = process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop()!);
+if (isEntry) {
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (err) => {
+      console.error(err instanceof Error ? err.message : String(err));
+      process.exit(1);
+    },
+  );
+}

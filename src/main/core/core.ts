@@ -1,0 +1,119 @@
+/**
+ * The app core: everything main does, under plain Node. The Electron shell, browser mode and
+ * tests all open the same core; only how workers are spawned and how the renderer is reached
+ * differ (both injected).
+ */
+import fs from 'node:fs';
+import { openDatabase, type LibraryDb } from '../db/open';
+import { libraryPaths, type LibraryPaths } from '../library/paths';
+import { AuditLedger } from '../audit/ledger';
+import { JobStore } from '../jobs/store';
+import { JobRegistry, diagnosticMainTypes } from '../jobs/registry';
+import { JobRunner, silentLogger, type Logger, type RunnerOptions } from '../jobs/runner';
+import { JobService } from '../jobs/service';
+import type { SpawnWorker } from '../jobs/worker-process';
+import { SettingsStore } from '../settings/settings';
+import { Coalescer, EventHub } from './event-hub';
+import { createDispatcher, type Dispatch } from '../ipc/dispatcher';
+import { createHandlers } from '../ipc/handlers';
+import { appPaths } from '../app-paths';
+
+export interface CoreOptions {
+  libraryDir: string;
+  mode: 'electron' | 'browser' | 'headless' | 'test';
+  spawn: SpawnWorker;
+  nativeBinding?: string;
+  /** Register the diagnostic job types (tests, benchmarks, `CIRCA_DIAGNOSTIC_JOBS=1`). */
+  diagnostics?: boolean;
+  /** Start the job runner (false: a core that only serves reads and enqueues). */
+  runJobs?: boolean;
+  concurrency?: number;
+  runner?: Partial<RunnerOptions>;
+  log?: Logger;
+  validateOutputs?: boolean;
+  eventIntervalMs?: number;
+}
+
+export interface Core {
+  paths: LibraryPaths;
+  db: LibraryDb;
+  ledger: AuditLedger;
+  jobs: JobService;
+  runner: JobRunner | null;
+  settings: SettingsStore;
+  events: EventHub;
+  dispatch: Dispatch;
+  mode: CoreOptions['mode'];
+  startedAt: number;
+  close(graceMs?: number): Promise<void>;
+}
+
+export const APP_VERSION = '0.1.0';
+
+export function openCore(opts: CoreOptions): Core {
+  const log = opts.log ?? silentLogger;
+  const paths = libraryPaths(opts.libraryDir);
+  fs.mkdirSync(paths.thumbnailsDir, { recursive: true });
+  const db = openDatabase({ file: paths.dbFile, migrationsFolder: appPaths().migrations, nativeBinding: opts.nativeBinding });
+  const ledger = new AuditLedger(db.sqlite);
+  const store = new JobStore(db, ledger);
+  const settings = new SettingsStore(db);
+  const events = new EventHub();
+  const diagnostics = opts.diagnostics ?? process.env.CIRCA_DIAGNOSTIC_JOBS === '1';
+  const registry = new JobRegistry({ diagnostics });
+  if (diagnostics) {
+    const put = db.sqlite.prepare(
+      'INSERT INTO settings (key, value, updated_at) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+    );
+    for (const t of diagnosticMainTypes((k, v) => put.run(k, v, Date.now()))) registry.register(t);
+  }
+
+  const jobChanges = new Coalescer<number>(opts.eventIntervalMs ?? 200, (ids) => {
+    try {
+      events.emit('jobs.changed', { counts: store.counts(), paused: runner?.paused ?? false, changedIds: ids.slice(0, 500) });
+    } catch (err) {
+      log.warn(`jobs.changed not sent: ${(err as Error).message}`);
+    }
+  });
+  const jobs = new JobService(store, registry, (ids) => jobChanges.add(ids));
+
+  let runner: JobRunner | null = null;
+  if (opts.runJobs !== false) {
+    runner = new JobRunner({
+      store,
+      registry,
+      spawn: opts.spawn,
+      concurrency: opts.concurrency ?? settings.get().workerCount,
+      workerEnv: diagnostics ? { CIRCA_DIAGNOSTIC_JOBS: '1' } : {},
+      paused: settings.getFlag('jobs.paused', false),
+      log,
+      onJobsChanged: (ids) => jobChanges.add(ids),
+      ...opts.runner,
+    });
+    jobs.attachRunner(runner);
+    runner.start();
+  }
+
+  const core: Core = {
+    paths,
+    db,
+    ledger,
+    jobs,
+    runner,
+    settings,
+    events,
+    mode: opts.mode,
+    startedAt: Date.now(),
+    dispatch: undefined as unknown as Dispatch,
+    async close(graceMs = 5_000) {
+      jobChanges.close();
+      await runner?.stop(graceMs);
+      db.close();
+    },
+  };
+  core.dispatch = createDispatcher(createHandlers(core), {
+    validateOutput: opts.validateOutputs ?? process.env.NODE_ENV !== 'production',
+    log,
+  });
+  return core;
+}

@@ -1,0 +1,68 @@
+/**
+ * Opens a library database with the pragmas Circa relies on. Main is the only writer; every
+ * write transaction goes through `immediate()` so it takes the write lock up front (BEGIN
+ * IMMEDIATE) instead of failing half-way with SQLITE_BUSY on lock upgrade.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
+import * as schema from './schema';
+import { migrate, type MigrationReport } from './migrate';
+
+export const BUSY_TIMEOUT_MS = 5000;
+
+export interface OpenOptions {
+  /** Path to circa.db. */
+  file: string;
+  migrationsFolder: string;
+  /** Electron's ABI build of better-sqlite3 (see scripts/ensure-electron-native.mjs); Node uses the default. */
+  nativeBinding?: string;
+  readonly?: boolean;
+}
+
+export interface LibraryDb {
+  sqlite: Database.Database;
+  orm: BetterSQLite3Database<typeof schema>;
+  migration: MigrationReport;
+  /** Runs `fn` in a BEGIN IMMEDIATE transaction; nested calls become savepoints. */
+  immediate<T>(fn: () => T): T;
+  close(): void;
+}
+
+export function openDatabase(opts: OpenOptions): LibraryDb {
+  fs.mkdirSync(path.dirname(opts.file), { recursive: true });
+  const sqlite = new Database(opts.file, {
+    nativeBinding: opts.nativeBinding,
+    timeout: BUSY_TIMEOUT_MS,
+  });
+  try {
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = NORMAL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    const migration = migrate(sqlite, opts.migrationsFolder);
+    const orm = drizzle(sqlite, { schema });
+    return {
+      sqlite,
+      orm,
+      migration,
+      immediate<T>(fn: () => T): T {
+        return sqlite.transaction(fn).immediate();
+      },
+      close() {
+        if (!sqlite.open) return;
+        // Fold the WAL back so the library is a single file at rest.
+        try {
+          sqlite.pragma('wal_checkpoint(TRUNCATE)');
+        } catch {
+          /* another process may hold it; WAL is still consistent */
+        }
+        sqlite.close();
+      },
+    };
+  } catch (err) {
+    sqlite.close();
+    throw err;
+  }
+}

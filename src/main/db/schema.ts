@@ -1,0 +1,162 @@
+/**
+ * The library's schema, defined once for drizzle. SQL migrations in /migrations are generated
+ * from this file (`npm run db:generate`) and are never edited once they have landed.
+ *
+ * Conventions: timestamps are INTEGER milliseconds since the epoch; dates of photos are INTEGER
+ * day numbers YYYYMMDD (sortable, readable); JSON columns are TEXT.
+ */
+import { sql } from 'drizzle-orm';
+import { check, index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
+export const settings = sqliteTable('settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(), // JSON
+  updatedAt: integer('updated_at').notNull(),
+});
+
+export const photos = sqliteTable(
+  'photos',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    sha256: text('sha256').notNull(),
+    path: text('path').notNull(),
+    filename: text('filename').notNull(),
+    size: integer('size').notNull(),
+    mtimeMs: integer('mtime_ms'),
+    format: text('format'),
+    width: integer('width'),
+    height: integer('height'),
+    orientation: integer('orientation'),
+    displayWidth: integer('display_width'),
+    displayHeight: integer('display_height'),
+    thumbnail: text('thumbnail'), // path relative to the library folder
+    phash: text('phash'),
+    exif: text('exif'), // JSON: the selected EXIF/XMP/IPTC fields as found
+    camera: text('camera'),
+    exifDate: text('exif_date'), // raw EXIF string, never shifted by a time zone
+    isScan: integer('is_scan', { mode: 'boolean' }),
+    metadataStatus: text('metadata_status', { enum: ['pending', 'ready', 'failed'] })
+      .notNull()
+      .default('pending'),
+    metadataError: text('metadata_error'),
+    missing: integer('missing', { mode: 'boolean' }).notNull().default(false),
+    notes: text('notes').notNull().default(''),
+    estimateStatus: text('estimate_status', { enum: ['undated', 'needs_review', 'estimated', 'conflict'] })
+      .notNull()
+      .default('undated'),
+    estimateEarliest: integer('estimate_earliest'),
+    estimateLatest: integer('estimate_latest'),
+    estimate: text('estimate'), // JSON: the full explained estimate
+    importedAt: integer('imported_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('photos_sha256_unique').on(t.sha256),
+    index('photos_imported_idx').on(t.importedAt, t.id),
+    index('photos_filename_idx').on(t.filename, t.id),
+    index('photos_estimate_idx').on(t.estimateEarliest, t.id),
+    index('photos_metadata_status_idx').on(t.metadataStatus),
+    index('photos_estimate_status_idx').on(t.estimateStatus),
+  ],
+);
+
+export const evidence = sqliteTable(
+  'evidence',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    photoId: integer('photo_id')
+      .notNull()
+      .references(() => photos.id, { onDelete: 'cascade' }),
+    source: text('source', { enum: ['exif', 'ocr', 'ai', 'manual', 'duplicate'] }).notNull(),
+    kind: text('kind', { enum: ['bound', 'estimate'] }).notNull(),
+    earliest: integer('earliest'),
+    latest: integer('latest'),
+    precision: text('precision'),
+    confidence: real('confidence'),
+    summary: text('summary').notNull(),
+    details: text('details'), // JSON: OCR text, AI clues, EXIF fields…
+    jobId: integer('job_id'),
+    attempt: integer('attempt'),
+    reviewStatus: text('review_status', { enum: ['pending', 'accepted', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    reviewNote: text('review_note'),
+    supersededAt: integer('superseded_at'), // set when a later run replaced this pending finding
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [
+    index('evidence_photo_idx').on(t.photoId, t.supersededAt),
+    check('evidence_interval_check', sql`${t.earliest} IS NULL OR ${t.latest} IS NULL OR ${t.earliest} <= ${t.latest}`),
+    check('evidence_has_interval_check', sql`${t.earliest} IS NOT NULL OR ${t.latest} IS NOT NULL`),
+  ],
+);
+
+export const backgroundJobs = sqliteTable(
+  'background_jobs',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    type: text('type').notNull(),
+    status: text('status', { enum: ['queued', 'running', 'success', 'failed', 'cancelled'] }).notNull(),
+    payload: text('payload').notNull(), // JSON, validated by the type's zod schema
+    subject: text('subject'), // what the job is about, e.g. 'photo:42'
+    // `type:subject` while the job is active, NULL once terminal: the UNIQUE index then allows at most
+    // one active job per (type, subject) and a rerun after a terminal predecessor is a new row.
+    idempotencyKey: text('idempotency_key'),
+    priority: integer('priority').notNull().default(0),
+    attempt: integer('attempt').notNull().default(0), // incremented at claim
+    retryCount: integer('retry_count').notNull().default(0),
+    maxRetries: integer('max_retries').notNull(),
+    runAfter: integer('run_after').notNull(),
+    claimedBy: text('claimed_by'),
+    leaseExpiresAt: integer('lease_expires_at'),
+    startedAt: integer('started_at'),
+    finishedAt: integer('finished_at'),
+    resultSummary: text('result_summary'),
+    errorMessage: text('error_message'),
+    errorStack: text('error_stack'),
+    progress: real('progress'),
+    progressMessage: text('progress_message'),
+    cancelRequestedAt: integer('cancel_requested_at'),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('background_jobs_idempotency_key_unique').on(t.idempotencyKey),
+    index('background_jobs_claim_idx').on(t.status, t.priority, t.runAfter, t.id),
+    index('background_jobs_type_status_idx').on(t.type, t.status),
+    index('background_jobs_subject_idx').on(t.subject),
+    index('background_jobs_finished_idx').on(t.finishedAt),
+    check('background_jobs_status_check', sql`${t.status} IN ('queued','running','success','failed','cancelled')`),
+    check(
+      'background_jobs_finished_check',
+      sql`(${t.finishedAt} IS NOT NULL) = (${t.status} IN ('success','failed','cancelled'))`,
+    ),
+    check(
+      'background_jobs_lease_check',
+      sql`(${t.status} = 'running') = (${t.claimedBy} IS NOT NULL AND ${t.leaseExpiresAt} IS NOT NULL)`,
+    ),
+    check(
+      'background_jobs_key_check',
+      sql`${t.idempotencyKey} IS NULL OR ${t.status} IN ('queued','running')`,
+    ),
+    check('background_jobs_attempt_check', sql`${t.attempt} >= 0 AND ${t.retryCount} >= 0 AND ${t.maxRetries} >= 0`),
+  ],
+);
+
+/** Append-only, hash-chained ledger of job transitions and reviewer decisions. */
+export const auditEvents = sqliteTable(
+  'audit_events',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    at: integer('at').notNull(),
+    event: text('event').notNull(),
+    actor: text('actor').notNull(), // runner id, 'user', 'system'
+    jobId: integer('job_id'),
+    photoId: integer('photo_id'),
+    data: text('data').notNull(), // JSON
+    prevHash: text('prev_hash').notNull(),
+    hash: text('hash').notNull(),
+  },
+  (t) => [index('audit_events_job_idx').on(t.jobId), index('audit_events_photo_idx').on(t.photoId)],
+);

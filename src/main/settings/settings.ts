@@ -1,0 +1,64 @@
+/** Library settings: one JSON value per key in the settings table, with defaults for what is unset. */
+import os from 'node:os';
+import type { LibraryDb } from '../db/open';
+import { settingsSchema, type Settings } from '../../shared/contract';
+
+export function defaultSettings(): Settings {
+  return {
+    // One core stays free for main and the renderer.
+    workerCount: Math.max(1, Math.min(4, os.availableParallelism() - 1)),
+    jobRetentionDays: 30,
+    treatExifDatesAsScanDates: true,
+    aiBackend: 'heuristic',
+    aiBaseUrl: '',
+    aiModel: '',
+  };
+}
+
+export class SettingsStore {
+  constructor(private readonly db: LibraryDb) {}
+
+  get(): Settings {
+    const rows = this.db.sqlite.prepare('SELECT key, value FROM settings').all() as { key: string; value: string }[];
+    const stored: Record<string, unknown> = {};
+    for (const r of rows) {
+      try {
+        stored[r.key] = JSON.parse(r.value);
+      } catch {
+        /* a corrupt value falls back to its default */
+      }
+    }
+    const merged = { ...defaultSettings() } as Record<string, unknown>;
+    for (const key of Object.keys(merged)) {
+      const one = settingsSchema.shape[key as keyof Settings].safeParse(stored[key]);
+      if (one.success) merged[key] = one.data;
+    }
+    return merged as Settings;
+  }
+
+  update(patch: Partial<Settings>): Settings {
+    this.db.immediate(() => {
+      const put = this.db.sqlite.prepare(
+        'INSERT INTO settings (key, value, updated_at) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at',
+      );
+      for (const [k, v] of Object.entries(patch)) if (v !== undefined) put.run(k, JSON.stringify(v), Date.now());
+    });
+    return this.get();
+  }
+
+  /** Internal flags that are not user settings (e.g. `jobs.paused`). */
+  getFlag<T>(key: string, fallback: T): T {
+    const v = this.db.sqlite.prepare('SELECT value FROM settings WHERE key = ?').pluck().get(key) as string | undefined;
+    return v === undefined ? fallback : (JSON.parse(v) as T);
+  }
+
+  setFlag(key: string, value: unknown): void {
+    this.db.immediate(() =>
+      this.db.sqlite
+        .prepare(
+          'INSERT INTO settings (key, value, updated_at) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at',
+        )
+        .run(key, JSON.stringify(value), Date.now()),
+    );
+  }
+}

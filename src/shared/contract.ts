@@ -1,0 +1,168 @@
+/**
+ * The one typed contract between the renderer and main. Every call and every pushed event is
+ * defined here once, with zod; main validates every input (and, in development, every output),
+ * the renderer validates every output and event. The preload's allow-list is built from it.
+ */
+import { z } from 'zod';
+import { ERROR_CODES } from './result';
+import { JOB_STATUSES, JOB_TYPES } from './jobs/states';
+
+const id = z.number().int().positive();
+const empty = z.object({}).strict();
+
+// ---------------------------------------------------------------- app
+export const healthSchema = z.object({
+  version: z.string(),
+  mode: z.enum(['electron', 'browser']),
+  libraryDir: z.string(),
+  schemaVersion: z.number().int(),
+  uptimeMs: z.number(),
+  workers: z.object({ alive: z.number().int(), configured: z.number().int() }),
+  paused: z.boolean(),
+});
+
+// ---------------------------------------------------------------- settings
+export const aiBackendKinds = ['heuristic', 'ollama', 'openai-compatible'] as const;
+export const settingsSchema = z.object({
+  workerCount: z.number().int().min(1).max(16),
+  jobRetentionDays: z.number().int().min(1).max(3650),
+  treatExifDatesAsScanDates: z.boolean(),
+  aiBackend: z.enum(aiBackendKinds),
+  aiBaseUrl: z.string().max(500),
+  aiModel: z.string().max(200),
+});
+export type Settings = z.infer<typeof settingsSchema>;
+
+// ---------------------------------------------------------------- jobs
+export const jobStatusSchema = z.enum(JOB_STATUSES);
+export const jobTypeSchema = z.enum(JOB_TYPES);
+
+export const jobSummarySchema = z.object({
+  id,
+  type: z.string(),
+  status: jobStatusSchema,
+  subject: z.string().nullable(),
+  attempt: z.number().int(),
+  retryCount: z.number().int(),
+  maxRetries: z.number().int(),
+  progress: z.number().nullable(),
+  progressMessage: z.string().nullable(),
+  errorMessage: z.string().nullable(),
+  resultSummary: z.string().nullable(),
+  cancelRequested: z.boolean(),
+  runAfter: z.number(),
+  createdAt: z.number(),
+  startedAt: z.number().nullable(),
+  finishedAt: z.number().nullable(),
+  updatedAt: z.number(),
+});
+export type JobSummary = z.infer<typeof jobSummarySchema>;
+
+export const auditEventSchema = z.object({
+  id,
+  at: z.number(),
+  event: z.string(),
+  actor: z.string(),
+  data: z.record(z.string(), z.unknown()),
+});
+
+export const jobDetailsSchema = jobSummarySchema.extend({
+  payload: z.unknown(),
+  errorStack: z.string().nullable(),
+  claimedBy: z.string().nullable(),
+  leaseExpiresAt: z.number().nullable(),
+  priority: z.number().int(),
+  audit: z.array(auditEventSchema),
+});
+export type JobDetails = z.infer<typeof jobDetailsSchema>;
+
+export const jobCountsSchema = z.object({
+  queued: z.number().int(),
+  running: z.number().int(),
+  success: z.number().int(),
+  failed: z.number().int(),
+  cancelled: z.number().int(),
+});
+export type JobCounts = z.infer<typeof jobCountsSchema>;
+
+// ---------------------------------------------------------------- the contract
+function call<I extends z.ZodType, O extends z.ZodType>(input: I, output: O) {
+  return { input, output };
+}
+
+export const calls = {
+  'app.health': call(empty, healthSchema),
+
+  'settings.get': call(empty, settingsSchema),
+  'settings.update': call(settingsSchema.partial().strict(), settingsSchema),
+
+  'jobs.list': call(
+    z
+      .object({
+        statuses: z.array(jobStatusSchema).max(5).optional(),
+        types: z.array(jobTypeSchema).max(JOB_TYPES.length).optional(),
+        subject: z.string().max(200).optional(),
+        /** Keyset cursor: the id of the last row of the previous page (list is newest first). */
+        beforeId: id.optional(),
+        limit: z.number().int().min(1).max(500).default(100),
+      })
+      .strict(),
+    z.object({ items: z.array(jobSummarySchema), nextBeforeId: id.nullable(), total: z.number().int() }),
+  ),
+  'jobs.get': call(z.object({ id }).strict(), jobDetailsSchema),
+  'jobs.counts': call(empty, z.object({ counts: jobCountsSchema, paused: z.boolean() })),
+  'jobs.enqueue': call(
+    z
+      .object({
+        type: jobTypeSchema,
+        payload: z.record(z.string(), z.unknown()),
+        priority: z.number().int().min(-100).max(100).optional(),
+      })
+      .strict(),
+    z.object({ job: jobSummarySchema, created: z.boolean() }),
+  ),
+  'jobs.cancel': call(z.object({ id }).strict(), jobSummarySchema),
+  /** Failed/cancelled: a new job for the same work. Queued and waiting on backoff: run now. */
+  'jobs.retry': call(z.object({ id }).strict(), z.object({ job: jobSummarySchema, created: z.boolean() })),
+  'jobs.retryAllFailed': call(
+    z.object({ types: z.array(jobTypeSchema).max(JOB_TYPES.length).optional() }).strict(),
+    z.object({ requeued: z.number().int() }),
+  ),
+  'jobs.setPaused': call(z.object({ paused: z.boolean() }).strict(), z.object({ paused: z.boolean() })),
+} as const;
+
+export const events = {
+  /** Coalesced: at most a few per second however many transitions happen. */
+  'jobs.changed': z.object({ counts: jobCountsSchema, paused: z.boolean(), changedIds: z.array(id).max(500) }),
+} as const;
+
+export type Calls = typeof calls;
+export type CallName = keyof Calls;
+export type CallInput<N extends CallName> = z.input<Calls[N]['input']>;
+export type CallOutput<N extends CallName> = z.output<Calls[N]['output']>;
+export type Events = typeof events;
+export type EventName = keyof Events;
+export type EventPayload<N extends EventName> = z.output<Events[N]>;
+
+export const CALL_NAMES = Object.keys(calls) as CallName[];
+export const EVENT_NAMES = Object.keys(events) as EventName[];
+
+export function isCallName(name: unknown): name is CallName {
+  return typeof name === 'string' && Object.hasOwn(calls, name);
+}
+export function isEventName(name: unknown): name is EventName {
+  return typeof name === 'string' && Object.hasOwn(events, name);
+}
+
+export const callErrorSchema = z.object({
+  code: z.enum(ERROR_CODES),
+  message: z.string(),
+  issues: z.array(z.object({ path: z.array(z.union([z.string(), z.number()])), message: z.string() })).optional(),
+});
+
+/** What travels over a transport (Electron IPC or the browser-mode WebSocket). */
+export const wireRequestSchema = z.object({ id: z.number().int(), call: z.string().max(100), input: z.unknown() });
+export type WireRequest = z.infer<typeof wireRequestSchema>;
+export type WireMessage =
+  | { kind: 'result'; id: number; result: unknown }
+  | { kind: 'event'; event: EventName; payload: unknown };
