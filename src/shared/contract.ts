@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { ERROR_CODES } from './result';
-import { JOB_STATUSES, JOB_TYPES } from './jobs/states';
+import { JOB_STATUSES } from './jobs/states';
 
 const id = z.number().int().positive();
 const empty = z.object({}).strict();
@@ -35,7 +35,8 @@ export type Settings = z.infer<typeof settingsSchema>;
 
 // ---------------------------------------------------------------- jobs
 export const jobStatusSchema = z.enum(JOB_STATUSES);
-export const jobTypeSchema = z.enum(JOB_TYPES);
+/** Product types (JOB_TYPES) plus, when diagnostics are on, `diag.*`; main checks against its registry. */
+export const jobTypeSchema = z.string().regex(/^[a-z][a-z_.]{0,59}$/, 'not a job type name');
 
 export const jobSummarySchema = z.object({
   id,
@@ -100,14 +101,29 @@ export const calls = {
     z
       .object({
         statuses: z.array(jobStatusSchema).max(5).optional(),
-        types: z.array(jobTypeSchema).max(JOB_TYPES.length).optional(),
+        types: z.array(jobTypeSchema).max(20).optional(),
         subject: z.string().max(200).optional(),
+        /** Refresh specific rows (the Jobs page re-reads rows named by a jobs.changed event). */
+        ids: z.array(id).max(500).optional(),
         /** Keyset cursor: the id of the last row of the previous page (list is newest first). */
         beforeId: id.optional(),
         limit: z.number().int().min(1).max(500).default(100),
       })
       .strict(),
     z.object({ items: z.array(jobSummarySchema), nextBeforeId: id.nullable(), total: z.number().int() }),
+  ),
+  'jobs.types': call(
+    empty,
+    z.array(
+      z.object({
+        type: z.string(),
+        description: z.string(),
+        hasHandler: z.boolean(),
+        diagnostic: z.boolean(),
+        /** Can be started from the Jobs page without choosing a subject (payload {}). */
+        startable: z.boolean(),
+      }),
+    ),
   ),
   'jobs.get': call(z.object({ id }).strict(), jobDetailsSchema),
   'jobs.counts': call(empty, z.object({ counts: jobCountsSchema, paused: z.boolean() })),
@@ -125,7 +141,7 @@ export const calls = {
   /** Failed/cancelled: a new job for the same work. Queued and waiting on backoff: run now. */
   'jobs.retry': call(z.object({ id }).strict(), z.object({ job: jobSummarySchema, created: z.boolean() })),
   'jobs.retryAllFailed': call(
-    z.object({ types: z.array(jobTypeSchema).max(JOB_TYPES.length).optional() }).strict(),
+    z.object({ types: z.array(jobTypeSchema).max(20).optional() }).strict(),
     z.object({ requeued: z.number().int() }),
   ),
   'jobs.setPaused': call(z.object({ paused: z.boolean() }).strict(), z.object({ paused: z.boolean() })),
@@ -163,6 +179,4 @@ export const callErrorSchema = z.object({
 /** What travels over a transport (Electron IPC or the browser-mode WebSocket). */
 export const wireRequestSchema = z.object({ id: z.number().int(), call: z.string().max(100), input: z.unknown() });
 export type WireRequest = z.infer<typeof wireRequestSchema>;
-export type WireMessage =
-  | { kind: 'result'; id: number; result: unknown }
-  | { kind: 'event'; event: EventName; payload: unknown };
+export type WireMessage = { kind: 'result'; id: number; result: unknown } | { kind: 'event'; event: EventName; payload: unknown };

@@ -55,11 +55,21 @@ export async function main(argv: string[]): Promise<number> {
     : { info: (m) => console.log(m), warn: (m) => console.warn(m), error: (m) => console.error(m) };
 
   if (positionals[0] === 'verify-audit') {
-    const core = openCore({ libraryDir, mode: 'headless', spawn: () => { throw new Error('no workers'); }, runJobs: false });
+    const core = openCore({
+      libraryDir,
+      mode: 'headless',
+      spawn: () => {
+        throw new Error('no workers');
+      },
+      runJobs: false,
+    });
     const report = core.ledger.verify();
     await core.close();
     if (report.ok) console.log(`audit ledger OK: ${report.checked} events verified`);
-    else console.error(`audit ledger BROKEN at event ${report.brokenAt!.id}: ${report.brokenAt!.reason} (${report.checked} verified before it)`);
+    else
+      console.error(
+        `audit ledger BROKEN at event ${report.brokenAt!.id}: ${report.brokenAt!.reason} (${report.checked} verified before it)`,
+      );
     return report.ok ? 0 : 1;
   }
   if (positionals.length) {

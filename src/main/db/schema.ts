@@ -136,10 +136,7 @@ export const backgroundJobs = sqliteTable(
       'background_jobs_lease_check',
       sql`(${t.status} = 'running') = (${t.claimedBy} IS NOT NULL AND ${t.leaseExpiresAt} IS NOT NULL)`,
     ),
-    check(
-      'background_jobs_key_check',
-      sql`${t.idempotencyKey} IS NULL OR ${t.status} IN ('queued','running')`,
-    ),
+    check('background_jobs_key_check', sql`${t.idempotencyKey} IS NULL OR ${t.status} IN ('queued','running')`),
     check('background_jobs_attempt_check', sql`${t.attempt} >= 0 AND ${t.retryCount} >= 0 AND ${t.maxRetries} >= 0`),
   ],
 );

@@ -24,7 +24,10 @@ export function createDispatcher(handlers: Handlers, opts: { validateOutput: boo
       return fail(
         'invalid_input',
         `Invalid input for ${name}`,
-        parsed.error.issues.map((i) => ({ path: i.path.filter((p): p is string | number => typeof p !== 'symbol'), message: i.message })),
+        parsed.error.issues.map((i) => ({
+          path: i.path.filter((p): p is string | number => typeof p !== 'symbol'),
+          message: i.message,
+        })),
       );
     }
     try {

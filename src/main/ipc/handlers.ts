@@ -22,6 +22,7 @@ export function createHandlers(core: Core): Handlers {
     'settings.update': (patch) => core.settings.update(patch),
 
     'jobs.list': (input) => core.jobs.list(input),
+    'jobs.types': () => core.jobs.types(),
     'jobs.get': ({ id }) => core.jobs.get(id),
     'jobs.counts': () => ({ counts: core.jobs.counts(), paused: core.runner?.paused ?? false }),
     'jobs.enqueue': (input) => core.jobs.enqueue(input),

@@ -126,10 +126,23 @@ export class JobService {
     };
   }
 
-  list(filter: { statuses?: string[]; types?: string[]; subject?: string; beforeId?: number; limit: number }) {
+  list(filter: { statuses?: string[]; types?: string[]; subject?: string; ids?: number[]; beforeId?: number; limit: number }) {
     const { rows, total } = this.store.list(filter);
     const items = rows.map(toSummary);
     return { items, total, nextBeforeId: rows.length === filter.limit ? rows[rows.length - 1].id : null };
+  }
+
+  types() {
+    return this.registry.knownTypes().map((type) => {
+      const spec = this.registry.spec(type)!;
+      return {
+        type,
+        description: spec.description,
+        hasHandler: !!this.registry.handler(type),
+        diagnostic: !!spec.diagnostic,
+        startable: spec.payload.safeParse({}).success,
+      };
+    });
   }
 
   counts(): JobCounts {

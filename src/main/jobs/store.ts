@@ -372,7 +372,7 @@ export class JobStore {
     return out;
   }
 
-  list(filter: { statuses?: string[]; types?: string[]; subject?: string; beforeId?: number; limit: number }): {
+  list(filter: { statuses?: string[]; types?: string[]; subject?: string; ids?: number[]; beforeId?: number; limit: number }): {
     rows: JobRow[];
     total: number;
   } {
@@ -389,6 +389,10 @@ export class JobStore {
     if (filter.subject) {
       where.push('subject = ?');
       args.push(filter.subject);
+    }
+    if (filter.ids?.length) {
+      where.push(`id IN (${filter.ids.map(() => '?').join(',')})`);
+      args.push(...filter.ids);
     }
     const base = where.length ? `WHERE ${where.join(' AND ')}` : '';
     const total = (this.sqlite.prepare(`SELECT count(*) FROM background_jobs ${base}`).pluck().get(...args) as number) ?? 0;

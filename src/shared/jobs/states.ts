@@ -10,13 +10,5 @@ export function isTerminal(status: JobStatus): boolean {
 }
 
 /** Every job type the product knows. Handlers arrive per issue; see src/shared/jobs/specs. */
-export const JOB_TYPES = [
-  'metadata',
-  'ocr',
-  'ai_analysis',
-  'duplicate_scan',
-  'constraint_rebuild',
-  'backup',
-  'export',
-] as const;
+export const JOB_TYPES = ['metadata', 'ocr', 'ai_analysis', 'duplicate_scan', 'constraint_rebuild', 'backup', 'export'] as const;
 export type JobType = (typeof JOB_TYPES)[number];

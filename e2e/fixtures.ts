@@ -1,0 +1,92 @@
+/** Starts Circa on a fresh library for each spec file, in whichever target this machine has. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { test as base, chromium, _electron, type Page, type Browser, type ElectronApplication } from '@playwright/test';
+import { chosenTarget, chromiumPath, type Target } from './target';
+
+export interface CircaApp {
+  page: Page;
+  target: Target;
+  libraryDir: string;
+  /** Saves a screenshot under e2e/screenshots/ to look at. */
+  shot(name: string): Promise<void>;
+}
+
+const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+async function startBrowserMode(libraryDir: string): Promise<{ url: string; server: ChildProcess }> {
+  const server = spawn(process.execPath, ['out/main/serve.js', '--library', libraryDir, '--port', '0'], {
+    env: { ...process.env, CIRCA_DIAGNOSTIC_JOBS: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`browser mode did not start:\n${output}`)), 30_000);
+    const onData = (d: Buffer) => {
+      output += d.toString();
+      const m = /Open (http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/.exec(output);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
+    };
+    server.stdout!.on('data', onData);
+    server.stderr!.on('data', onData);
+    server.on('exit', (code) => reject(new Error(`browser mode exited (${code}):\n${output}`)));
+  });
+  return { url, server };
+}
+
+export const test = base.extend<{ app: CircaApp }>({
+  app: async ({}, use, testInfo) => {
+    const target = chosenTarget();
+    const libraryDir = fs.mkdtempSync(path.join(os.tmpdir(), 'circa-e2e-'));
+    let page: Page;
+    let cleanup: () => Promise<void>;
+    if (target === 'electron') {
+      const app: ElectronApplication = await _electron.launch({
+        args: ['.', `--library=${libraryDir}`],
+        env: { ...process.env, CIRCA_DIAGNOSTIC_JOBS: '1' } as Record<string, string>,
+      });
+      page = await app.firstWindow();
+      cleanup = () => app.close();
+    } else {
+      const { url, server } = await startBrowserMode(libraryDir);
+      const browser: Browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS });
+      page = await browser.newPage({ viewport: { width: 1360, height: 860 } });
+      await page.goto(url);
+      cleanup = async () => {
+        await browser.close();
+        server.kill('SIGTERM');
+        await new Promise((r) => server.once('exit', r));
+      };
+    }
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    const shotsDir = path.resolve('e2e', 'screenshots');
+    fs.mkdirSync(shotsDir, { recursive: true });
+    await use({
+      page,
+      target,
+      libraryDir,
+      shot: async (name) => {
+        await page.screenshot({ path: path.join(shotsDir, `${name}.png`) });
+      },
+    });
+    await cleanup();
+    if (errors.length) testInfo.annotations.push({ type: 'page errors', description: errors.join('\n') });
+    if (errors.length) throw new Error(`the page threw: ${errors.join('; ')}`);
+  },
+});
+
+export { expect } from '@playwright/test';

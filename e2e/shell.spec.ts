@@ -1,0 +1,34 @@
+import { test, expect } from './fixtures';
+
+test('opens, shows a live health indicator and navigates every screen', async ({ app }) => {
+  const { page } = app;
+  const health = page.getByTestId('health');
+  await expect(health).toHaveAttribute('data-state', 'ok');
+  await expect(health).toContainText('Connected');
+  await expect(health).toContainText(app.libraryDir);
+
+  await expect(page.getByRole('heading', { name: 'Library' })).toBeVisible();
+  await app.shot('library');
+
+  await page.getByRole('link', { name: /^Jobs/ }).click();
+  await expect(page.getByRole('heading', { name: 'Jobs' })).toBeVisible();
+  await expect(page.getByTestId('tile-queued')).toContainText('0');
+  await app.shot('jobs-empty');
+
+  await page.getByRole('link', { name: 'Settings' }).click();
+  await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
+  await page.getByLabel('Keep finished jobs for (days)').fill('45');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Settings saved' })).toBeVisible();
+  await app.shot('settings');
+
+  // Keyboard: the navigation is reachable and usable without a mouse.
+  await page.getByRole('link', { name: 'Library' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Library' })).toBeVisible();
+
+  // The settings change was persisted by main, not just kept in the page.
+  await page.reload();
+  await page.getByRole('link', { name: 'Settings' }).click();
+  await expect(page.getByLabel('Keep finished jobs for (days)')).toHaveValue('45');
+});

@@ -1,0 +1,56 @@
+/**
+ * `npm run serve`: browser mode. Opens the library with the same core as the app, serves the
+ * built renderer on 127.0.0.1 and prints the URL (with its per-run token).
+ *
+ *   node out/main/serve.js [--library DIR] [--port N]
+ */
+import { parseArgs } from 'node:util';
+import { openCore } from '../core/core';
+import { forkWorkerSpawner } from '../jobs/fork-worker';
+import { resolveLibraryDir } from '../library/paths';
+import { appPaths } from '../app-paths';
+import { startBrowserServer } from './server';
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    args: process.argv.slice(2),
+    options: { library: { type: 'string' }, port: { type: 'string' }, quiet: { type: 'boolean', default: false } },
+  });
+  const port = values.port ? Number(values.port) : Number(process.env.CIRCA_PORT ?? 0);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error('--port must be 0..65535');
+  const libraryDir = resolveLibraryDir({ argv: values.library ? ['--library', values.library] : [], env: process.env });
+  const paths = appPaths();
+  const fromSource = import.meta.url.endsWith('.ts');
+  const log = {
+    info: (m: string) => !values.quiet && console.log(m),
+    warn: (m: string) => console.warn(m),
+    error: (m: string) => console.error(m),
+  };
+  const core = openCore({
+    libraryDir,
+    mode: 'browser',
+    spawn: fromSource
+      ? forkWorkerSpawner(paths.sourceWorkerEntry, ['--import', 'tsx'])
+      : forkWorkerSpawner(paths.builtWorkerEntry),
+    log,
+  });
+  const server = await startBrowserServer({ core, rendererDir: paths.rendererDir, port });
+  console.log(`Circa (browser mode) — library ${core.paths.dir}`);
+  console.log(`Open ${server.url}`);
+  let closing = false;
+  const shutdown = async (sig: string) => {
+    if (closing) return;
+    closing = true;
+    console.log(`${sig}: shutting down`);
+    await server.close();
+    await core.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : String(err));
+  process.exit(1);
+});

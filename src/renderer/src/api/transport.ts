@@ -1,0 +1,132 @@
+/**
+ * How the renderer reaches main. The app code is identical in both modes; only this differs:
+ * Electron's preload bridge, or browser mode's token-authenticated loopback WebSocket.
+ */
+import type { CircaBridge } from '../../../shared/bridge';
+
+export type ConnectionState = 'connecting' | 'open' | 'closed';
+
+export interface Transport {
+  readonly kind: 'electron' | 'browser';
+  call(name: string, input: unknown): Promise<unknown>;
+  onEvent(listener: (event: string, payload: unknown) => void): () => void;
+  onState(listener: (state: ConnectionState) => void): () => void;
+  /** URL of an image served by opaque id, e.g. mediaUrl('thumb', 42). */
+  mediaUrl(kind: 'thumb' | 'original', id: number, version?: string | number): string;
+}
+
+declare global {
+  interface Window {
+    circa?: CircaBridge;
+  }
+}
+
+function electronTransport(bridge: CircaBridge): Transport {
+  return {
+    kind: 'electron',
+    call: (name, input) => bridge.call(name, input),
+    onEvent: (l) => bridge.onEvent(l),
+    onState: (l) => {
+      l('open');
+      return () => {};
+    },
+    mediaUrl: (kind, id, v) => `circa://app/media/${kind}/${id}${v !== undefined ? `?v=${encodeURIComponent(v)}` : ''}`,
+  };
+}
+
+function browserTransport(token: string): Transport {
+  type Pending = { resolve(v: unknown): void };
+  const pending = new Map<number, Pending>();
+  const eventListeners = new Set<(e: string, p: unknown) => void>();
+  const stateListeners = new Set<(s: ConnectionState) => void>();
+  let state: ConnectionState = 'connecting';
+  let socket: WebSocket | null = null;
+  let nextId = 1;
+  let retryMs = 250;
+  const queue: string[] = [];
+
+  const setState = (s: ConnectionState) => {
+    state = s;
+    stateListeners.forEach((l) => l(s));
+  };
+
+  const connect = () => {
+    const url = new URL('/ws', location.href);
+    url.protocol = location.protocol === 'https:' ? 'wss:' : 'ws:';
+    url.searchParams.set('token', token);
+    const ws = new WebSocket(url);
+    socket = ws;
+    setState('connecting');
+    ws.onopen = () => {
+      retryMs = 250;
+      setState('open');
+      for (const m of queue.splice(0)) ws.send(m);
+    };
+    ws.onmessage = (e) => {
+      let msg: { kind: string; id?: number; result?: unknown; event?: string; payload?: unknown };
+      try {
+        msg = JSON.parse(String(e.data));
+      } catch {
+        return;
+      }
+      if (msg.kind === 'result' && typeof msg.id === 'number') {
+        pending.get(msg.id)?.resolve(msg.result);
+        pending.delete(msg.id);
+      } else if (msg.kind === 'event' && typeof msg.event === 'string') {
+        eventListeners.forEach((l) => l(msg.event!, msg.payload));
+      }
+    };
+    ws.onclose = () => {
+      setState('closed');
+      // Calls in flight on a dead socket fail as 'unavailable' rather than hanging forever.
+      for (const [id, p] of pending) {
+        p.resolve({ ok: false, error: { code: 'unavailable', message: 'Lost the connection to Circa; reconnecting…' } });
+        pending.delete(id);
+      }
+      setTimeout(connect, retryMs);
+      retryMs = Math.min(5000, retryMs * 2);
+    };
+  };
+  connect();
+
+  return {
+    kind: 'browser',
+    call(name, input) {
+      const id = nextId++;
+      const text = JSON.stringify({ id, call: name, input });
+      return new Promise((resolve) => {
+        pending.set(id, { resolve });
+        if (state === 'open' && socket?.readyState === WebSocket.OPEN) socket.send(text);
+        else queue.push(text);
+      });
+    },
+    onEvent(l) {
+      eventListeners.add(l);
+      return () => eventListeners.delete(l);
+    },
+    onState(l) {
+      stateListeners.add(l);
+      l(state);
+      return () => stateListeners.delete(l);
+    },
+    mediaUrl: (kind, id, v) =>
+      `/media/${kind}/${id}?token=${encodeURIComponent(token)}${v !== undefined ? `&v=${encodeURIComponent(v)}` : ''}`,
+  };
+}
+
+/** Browser mode takes the token from the URL once, keeps it for the tab, and removes it from the address bar. */
+function browserToken(): string {
+  const url = new URL(location.href);
+  const fromUrl = url.searchParams.get('token');
+  if (fromUrl) {
+    sessionStorage.setItem('circa.token', fromUrl);
+    url.searchParams.delete('token');
+    history.replaceState(null, '', url.pathname + url.search + url.hash);
+    return fromUrl;
+  }
+  return sessionStorage.getItem('circa.token') ?? '';
+}
+
+export function createTransport(): Transport {
+  return window.circa ? electronTransport(window.circa) : browserTransport(browserToken());
+}

@@ -1,0 +1,30 @@
+/** Small display helpers shared by the screens. */
+export function formatTime(ms: number | null | undefined): string {
+  if (!ms) return '—';
+  const d = new Date(ms);
+  const today = new Date();
+  const sameDay = d.toDateString() === today.toDateString();
+  return sameDay ? d.toLocaleTimeString() : d.toLocaleString();
+}
+
+export function formatDuration(ms: number): string {
+  if (ms < 1000) return `${ms} ms`;
+  const s = Math.round(ms / 1000);
+  if (s < 90) return `${s} s`;
+  const m = Math.round(s / 60);
+  if (m < 90) return `${m} min`;
+  return `${Math.round(m / 60)} h`;
+}
+
+export function relativeTo(ms: number, now = Date.now()): string {
+  const diff = ms - now;
+  return diff > 0 ? `in ${formatDuration(diff)}` : `${formatDuration(-diff)} ago`;
+}
+
+export const STATUS_LABEL: Record<string, string> = {
+  queued: 'Queued',
+  running: 'Running',
+  success: 'Succeeded',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+};

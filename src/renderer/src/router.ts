@@ -1,0 +1,30 @@
+/** Hash routes: #/library, #/jobs, #/jobs/42, #/settings. The hash survives reloads in both modes. */
+import { useEffect, useState } from 'react';
+
+export interface Route {
+  screen: 'library' | 'photo' | 'jobs' | 'settings';
+  id?: number;
+}
+
+export function parseRoute(hash: string): Route {
+  const [, screen, id] = hash.replace(/^#/, '').split('/');
+  const n = id ? Number(id) : undefined;
+  if (screen === 'jobs') return { screen: 'jobs', id: Number.isInteger(n) ? n : undefined };
+  if (screen === 'settings') return { screen: 'settings' };
+  if (screen === 'photo' && Number.isInteger(n)) return { screen: 'photo', id: n };
+  return { screen: 'library' };
+}
+
+export function navigate(path: string): void {
+  location.hash = path;
+}
+
+export function useRoute(): Route {
+  const [route, setRoute] = useState(() => parseRoute(location.hash));
+  useEffect(() => {
+    const on = () => setRoute(parseRoute(location.hash));
+    window.addEventListener('hashchange', on);
+    return () => window.removeEventListener('hashchange', on);
+  }, []);
+  return route;
+}

@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CALL_NAMES, type CallName } from '../../src/shared/contract';
+import type { Core } from '../../src/main/core/core';
+import { openTestCore } from '../support/core';
+
+/** A wrong-typed value for each call that has required or constrained fields. */
+const wrongValues: Partial<Record<CallName, unknown[]>> = {
+  'settings.update': [{ workerCount: 0 }, { workerCount: 'many' }, { aiBackend: 'skynet' }, { jobRetentionDays: 1.5 }],
+  'jobs.list': [{ limit: 0 }, { limit: 10_000 }, { statuses: ['sleeping'] }, { beforeId: -3 }, { ids: new Array(501).fill(1) }],
+  'jobs.get': [{}, { id: 0 }, { id: 'seven' }, { id: 1.5 }],
+  'jobs.enqueue': [{}, { type: 'metadata' }, { type: 'Robert; DROP TABLE', payload: {} }, { type: 'metadata', payload: 'x' }],
+  'jobs.cancel': [{}, { id: -1 }],
+  'jobs.retry': [{ id: null }],
+  'jobs.retryAllFailed': [{ types: 'all' }],
+  'jobs.setPaused': [{}, { paused: 'yes' }],
+};
+
+let core: Core;
+beforeAll(() => {
+  core = openTestCore({ runJobs: false });
+});
+afterAll(async () => {
+  await core.close();
+});
+
+describe('IPC contract validation', () => {
+  it.each(CALL_NAMES)('%s rejects malformed input with a typed error', async (name) => {
+    for (const bad of ['a string', 42, [1, 2], { unexpectedField: true }, ...(wrongValues[name] ?? [])]) {
+      const r = await core.dispatch(name, bad);
+      expect(r.ok, `${name} accepted ${JSON.stringify(bad)}`).toBe(false);
+      if (!r.ok) {
+        expect(r.error.code).toBe('invalid_input');
+        expect(r.error.message).toContain(name);
+        expect(r.error.issues?.length).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it('every call in the contract has a test of its bad input', () => {
+    // Calls whose only input is {} are covered by the generic cases above.
+    const needsSpecific = CALL_NAMES.filter((n) => !['app.health', 'settings.get', 'jobs.counts', 'jobs.types'].includes(n));
+    expect(needsSpecific.filter((n) => !wrongValues[n])).toEqual([]);
+  });
+
+  it('rejects unknown calls and prototype tricks', async () => {
+    for (const name of ['nope', '__proto__', 'constructor', 'toString', 42, null]) {
+      const r = await core.dispatch(name, {});
+      expect(r).toMatchObject({ ok: false, error: { code: 'unknown_call' } });
+    }
+  });
+
+  it('answers valid calls with values that satisfy the contract', async () => {
+    const health = await core.dispatch('app.health', {});
+    expect(health).toMatchObject({ ok: true, value: { schemaVersion: expect.any(Number), libraryDir: core.paths.dir } });
+    const list = await core.dispatch('jobs.list', {});
+    expect(list).toMatchObject({ ok: true, value: { items: [], total: 0, nextBeforeId: null } });
+  });
+
+  it('turns domain failures into typed errors, not crashes', async () => {
+    expect(await core.dispatch('jobs.get', { id: 999 })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    const r = await core.dispatch('jobs.enqueue', { type: 'metadata', payload: { photoId: 'x' } });
+    expect(r).toMatchObject({ ok: false, error: { code: 'invalid_input', message: expect.stringContaining('photoId') } });
+    const unknown = await core.dispatch('jobs.enqueue', { type: 'no_such_type', payload: {} });
+    expect(unknown).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input', message: expect.stringContaining('Unknown job type') },
+    });
+  });
+});
