@@ -1,0 +1,265 @@
+/**
+ * One lazily created, reused tesseract.js worker per process. Works fully offline: the
+ * traineddata comes from @tesseract.js-data/eng on disk, the worker script and the WASM core
+ * are resolved from node_modules, and `cacheMethod: 'none'` stops tesseract.js from looking for
+ * (or writing) `./eng.traineddata` in the working directory.
+ */
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import Tesseract from 'tesseract.js';
+import { prepareOcrImage } from './preprocess';
+import type { OcrEngine, OcrEngineStats, OcrLine, OcrRecognizeOptions, OcrResult } from './types';
+
+const require = createRequire(import.meta.url);
+
+/**
+ * LSTM-only "best_int" English model (what tesseract.js itself would fetch from its CDN for the
+ * default OEM). The package's index.js points at `4.0.0`, which also carries the legacy model
+ * (10.9 MB vs 2.9 MB) that the LSTM-only core never uses.
+ */
+export function defaultLangPath(): string {
+  return path.join(path.dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
+}
+
+/** The Node worker_threads script shipped with tesseract.js (its default, made explicit). */
+function nodeWorkerPath(): string {
+  return path.join(path.dirname(require.resolve('tesseract.js/package.json')), 'src', 'worker-script', 'node', 'index.js');
+}
+
+/** TessdataManager index of the LSTM model, which the LSTM-only core needs. */
+const TESSDATA_LSTM = 17;
+const checkedLangData = new Map<string, string | null>();
+
+/**
+ * Returns a reason when `${langPath}/eng.traineddata.gz` is missing, not gzip, or not a
+ * traineddata file with an LSTM model; null when it looks usable. Cached per path.
+ */
+export function checkLanguageData(langPath: string): string | null {
+  const file = path.join(langPath, 'eng.traineddata.gz');
+  const cached = checkedLangData.get(file);
+  if (cached !== undefined) return cached;
+  let problem: string | null = null;
+  let raw: Buffer | null = null;
+  try {
+    raw = fs.readFileSync(file);
+  } catch (err) {
+    problem = `Tesseract language data not found: ${file} (${(err as NodeJS.ErrnoException).code ?? 'unreadable'})`;
+  }
+  if (raw) {
+    try {
+      const data = zlib.gunzipSync(raw);
+      const n = data.length >= 4 ? data.readInt32LE(0) : 0;
+      const lstm = n > TESSDATA_LSTM && data.length >= 4 + 8 * n ? Number(data.readBigInt64LE(4 + 8 * TESSDATA_LSTM)) : -1;
+      if (n < 1 || n > 64 || lstm < 4 + 8 * n || lstm >= data.length)
+        problem = `Tesseract language data is not an LSTM traineddata file: ${file}`;
+    } catch (err) {
+      problem = `Tesseract language data is corrupt: ${file} (${(err as Error).message})`;
+    }
+  }
+  // Only remember success, so that a fixed installation is picked up without a restart.
+  if (problem === null) checkedLangData.set(file, null);
+  return problem;
+}
+
+export interface OcrEngineOptions {
+  /** Directory holding `eng.traineddata.gz`. Defaults to @tesseract.js-data/eng's best_int model. */
+  langPath?: string;
+}
+
+export function abortError(message = 'OCR was aborted'): Error {
+  return new DOMException(message, 'AbortError');
+}
+
+interface Live {
+  worker: Tesseract.Worker;
+}
+
+export function createOcrEngine(opts: OcrEngineOptions = {}): OcrEngine {
+  const langPath = opts.langPath ?? defaultLangPath();
+  const stats = { workersCreated: 0, workersTerminated: 0, recognitions: 0 };
+  let live: Promise<Live> | null = null;
+  /** Progress sink of the recognition currently on the worker (calls are serialised). */
+  let currentProgress: ((p: number) => void) | null = null;
+  let currentFail: ((err: Error) => void) | null = null;
+  /** Serialises calls: one tesseract worker runs one recognition at a time. */
+  let queue: Promise<unknown> = Promise.resolve();
+
+  function createLive(): Promise<Live> {
+    stats.workersCreated += 1;
+    let initFail: ((err: Error) => void) | null = null;
+    const init = new Promise<Live>((resolve, reject) => {
+      initFail = reject;
+      // Check the data before spawning: with missing data createWorker() never settles (so the
+      // thread can't even be terminated), and with corrupt data tesseract.js 7 resolves a job
+      // it already rejected, which throws an uncaught TypeError in its message listener.
+      const problem = checkLanguageData(langPath);
+      if (problem) {
+        reject(new Error(problem));
+        return;
+      }
+      // tesseract.js leaves createWorker() pending forever if loading the language fails (only
+      // a failed core load rejects it); its errorHandler sees every failure, so use that.
+      Tesseract.createWorker('eng', Tesseract.OEM.LSTM_ONLY, {
+        langPath,
+        gzip: true,
+        cacheMethod: 'none',
+        workerPath: nodeWorkerPath(),
+        logger: (m) => {
+          if (m.status === 'recognizing text' && currentProgress) currentProgress(m.progress);
+        },
+        // Without an errorHandler tesseract.js rethrows inside its message listener, which
+        // surfaces as an uncaught exception and would kill the job process.
+        errorHandler: (data: unknown) => {
+          const err = new Error(`Tesseract failed: ${String(data)}`);
+          if (initFail) initFail(err);
+          else if (currentFail) currentFail(err);
+        },
+      }).then(
+        (worker) => {
+          initFail = null;
+          // A dying worker thread never settles tesseract.js's pending promises.
+          const thread = (worker as unknown as { worker?: NodeJS.EventEmitter }).worker;
+          thread?.on?.('error', (e: Error) => currentFail?.(new Error(`Tesseract worker crashed: ${e.message}`)));
+          resolve({ worker });
+        },
+        (e: unknown) => reject(new Error(`Tesseract failed to start: ${String(e)}`)),
+      );
+    });
+    return init;
+  }
+
+  async function killLive(): Promise<void> {
+    const pending = live;
+    live = null;
+    if (!pending) return;
+    stats.workersTerminated += 1;
+    try {
+      const l = await pending;
+      await l.worker.terminate();
+    } catch {
+      // a worker that never started has nothing to terminate
+    }
+  }
+
+  async function run(imagePath: string, o: OcrRecognizeOptions): Promise<OcrResult> {
+    const { signal, onProgress } = o;
+    if (signal?.aborted) throw abortError();
+    const prepared = await prepareOcrImage(imagePath);
+    if (signal?.aborted) throw abortError();
+
+    if (!live) live = createLive();
+    const mine = live;
+
+    return new Promise<OcrResult>((resolve, reject) => {
+      let settled = false;
+      let last = 0;
+      const finish = (fn: () => void) => {
+        if (settled) return;
+        settled = true;
+        currentProgress = null;
+        currentFail = null;
+        signal?.removeEventListener('abort', onAbort);
+        fn();
+      };
+      const onAbort = () => {
+        // Tesseract cannot cancel a recognition: kill the worker, recreate lazily next time.
+        if (live === mine) void killLive();
+        finish(() => reject(abortError()));
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      currentProgress = (p) => {
+        if (settled || !onProgress) return;
+        const f = Math.min(1, Math.max(last, p));
+        last = f;
+        onProgress(f);
+      };
+      currentFail = (err) => {
+        // The worker is in an unknown state after an error: replace it.
+        if (live === mine) void killLive();
+        finish(() => reject(err));
+      };
+
+      mine
+        .then((l) => {
+          if (settled) return undefined;
+          return l.worker.recognize(prepared.png, {}, { text: true, blocks: true });
+        })
+        .then(
+          (res) => {
+            if (!res || settled) return;
+            const result = toResult(res.data, prepared.scale, prepared.width, prepared.height);
+            stats.recognitions += 1;
+            finish(() => {
+              if (onProgress && last < 1) onProgress(1);
+              resolve(result);
+            });
+          },
+          (err: unknown) => {
+            if (live === mine) void killLive();
+            finish(() => reject(err instanceof Error ? err : new Error(`Tesseract failed: ${String(err)}`)));
+          },
+        );
+    });
+  }
+
+  return {
+    recognize(imagePath, o = {}) {
+      const p = queue.then(() => run(imagePath, o));
+      queue = p.catch(() => undefined);
+      const signal = o.signal;
+      if (!signal) return p;
+      // Also answer an abort at once while the call is still waiting for an earlier one.
+      return new Promise<OcrResult>((resolve, reject) => {
+        const onAbort = () => reject(abortError());
+        if (signal.aborted) onAbort();
+        else signal.addEventListener('abort', onAbort, { once: true });
+        p.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+      });
+    },
+    stats(): OcrEngineStats {
+      return { ...stats, workerAlive: live !== null };
+    },
+    async terminate() {
+      await killLive();
+    },
+  };
+}
+
+function cleanText(s: string): string {
+  return s
+    .split(/\r?\n/)
+    .map((l) => l.replace(/\s+$/u, ''))
+    .filter((l) => l.trim().length > 0)
+    .join('\n');
+}
+
+function clampConf(c: number): number {
+  return Number.isFinite(c) ? Math.min(100, Math.max(0, c)) : 0;
+}
+
+export function toResult(page: Tesseract.Page, scale: number, width: number, height: number): OcrResult {
+  const lines: OcrLine[] = [];
+  const back = (v: number, max: number) => Math.min(max, Math.max(0, Math.round(v / scale)));
+  for (const block of page.blocks ?? []) {
+    for (const para of block.paragraphs ?? []) {
+      for (const line of para.lines ?? []) {
+        const text = line.text.trim();
+        if (!text) continue;
+        lines.push({
+          text,
+          confidence: clampConf(line.confidence),
+          bbox: {
+            x0: back(line.bbox.x0, width),
+            y0: back(line.bbox.y0, height),
+            x1: back(line.bbox.x1, width),
+            y1: back(line.bbox.y1, height),
+          },
+        });
+      }
+    }
+  }
+  const text = cleanText(page.text ?? '');
+  return { text, confidence: text ? clampConf(page.confidence) : 0, lines, width, height };
+}
