@@ -1,0 +1,103 @@
+import { createHash } from 'node:crypto';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PermanentJobError } from '../../shared/jobs/errors';
+import { sha256Buffer, sha256File } from './hash';
+import { fsReadError } from './io-errors';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const corpus = path.resolve(repoRoot, '../shared/corpus/exif-samples');
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'circa-hash-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('sha256File', () => {
+  it('matches a one-shot hash of a corpus file', async () => {
+    const file = path.join(corpus, 'jpg/Canon_40D.jpg');
+    const bytes = await readFile(file);
+    const result = await sha256File(file);
+    expect(result).toEqual({ sha256: createHash('sha256').update(bytes).digest('hex'), size: bytes.length });
+    expect(result.sha256).toBe(sha256Buffer(bytes));
+  });
+
+  it('streams a file of several chunks to the same digest', async () => {
+    // 3.5 MiB of varied bytes: more than three 1 MiB read chunks.
+    const bytes = Buffer.alloc(3.5 * 1024 * 1024);
+    for (let i = 0; i < bytes.length; i++) bytes[i] = (i * 2654435761) >>> 24;
+    const file = path.join(dir, 'big.bin');
+    await writeFile(file, bytes);
+    expect(await sha256File(file)).toEqual({ sha256: sha256Buffer(bytes), size: bytes.length });
+  });
+
+  it('hashes an empty file', async () => {
+    const file = path.join(dir, 'empty.bin');
+    await writeFile(file, '');
+    expect(await sha256File(file)).toEqual({
+      sha256: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
+      size: 0,
+    });
+  });
+
+  it('fails permanently with the path when the file does not exist', async () => {
+    const missing = path.join(dir, 'nope.jpg');
+    const err = await sha256File(missing).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(PermanentJobError);
+    expect((err as Error).message).toBe(`File not found at ${missing}`);
+  });
+
+  it('fails permanently on a folder', async () => {
+    const err = await sha256File(dir).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(PermanentJobError);
+    expect((err as Error).message).toMatch(/^Not a file: /);
+  });
+
+  it('is abortable: an aborted signal rejects with an AbortError, not a job error', async () => {
+    const file = path.join(dir, 'big.bin');
+    const controller = new AbortController();
+    controller.abort();
+    const err = await sha256File(file, { signal: controller.signal }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(Error);
+    expect((err as Error).name).toBe('AbortError');
+    expect(err).not.toBeInstanceOf(PermanentJobError);
+  });
+
+  it('stops a read in progress when aborted', async () => {
+    const file = path.join(dir, 'big.bin');
+    const controller = new AbortController();
+    const pending = sha256File(file, { signal: controller.signal });
+    controller.abort();
+    const err = await pending.catch((e: unknown) => e);
+    expect((err as Error).name).toBe('AbortError');
+  });
+});
+
+describe('fsReadError', () => {
+  const errno = (code: string) => Object.assign(new Error(`${code}: something`), { code });
+
+  it.each([
+    ['ENOENT', /^File not found at \/x\/y\.jpg$/],
+    ['ENOTDIR', /^File not found at \/x\/y\.jpg/],
+    ['EISDIR', /^Not a file: /],
+    ['EACCES', /^Permission denied reading \/x\/y\.jpg$/],
+  ])('%s is permanent', (code, message) => {
+    const err = fsReadError(errno(code), '/x/y.jpg');
+    expect(err).toBeInstanceOf(PermanentJobError);
+    expect((err as Error).message).toMatch(message);
+  });
+
+  it.each(['EMFILE', 'ENFILE', 'EBUSY', 'EIO', 'EAGAIN', 'EPERM'])('%s is retryable (a plain Error)', (code) => {
+    const err = fsReadError(errno(code), '/x/y.jpg');
+    expect(err).toBeInstanceOf(Error);
+    expect(err).not.toBeInstanceOf(PermanentJobError);
+    expect((err as Error).message).toContain('/x/y.jpg');
+    expect((err as Error).message).toContain(code);
+  });
+});

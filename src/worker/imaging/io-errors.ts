@@ -1,0 +1,38 @@
+/**
+ * Turning file-system errors into job errors: what a retry cannot fix (the file is gone, is a
+ * folder, may not be read) is a PermanentJobError with a readable message; anything that may pass
+ * (EMFILE, EBUSY, EIO on a network share…) stays a plain Error so the runtime retries it.
+ */
+import { PermanentJobError } from '../../shared/jobs/errors';
+
+const PERMANENT_FS_CODES: Record<string, (p: string) => string> = {
+  ENOENT: (p) => `File not found at ${p}`,
+  ENOTDIR: (p) => `File not found at ${p} (a parent of it is not a folder)`,
+  EISDIR: (p) => `Not a file: ${p} is a folder`,
+  EACCES: (p) => `Permission denied reading ${p}`,
+  ELOOP: (p) => `Cannot read ${p}: too many levels of symbolic links`,
+  ENAMETOOLONG: (p) => `Cannot read ${p}: the path is too long`,
+};
+
+export function errnoCode(err: unknown): string | undefined {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+export function isAbortError(err: unknown): boolean {
+  return err instanceof Error && (err.name === 'AbortError' || errnoCode(err) === 'ABORT_ERR');
+}
+
+/** Map an fs error met while reading `filePath` to the error the job should fail with. */
+export function fsReadError(err: unknown, filePath: string): unknown {
+  if (isAbortError(err) || err instanceof PermanentJobError) return err;
+  const code = errnoCode(err);
+  const permanent = code ? PERMANENT_FS_CODES[code] : undefined;
+  if (permanent) return new PermanentJobError(permanent(filePath), { cause: err });
+  const reason = err instanceof Error ? err.message : String(err);
+  return new Error(`Could not read ${filePath}: ${reason}`, { cause: err });
+}
+
+export function throwIfAborted(signal: AbortSignal | undefined): void {
+  signal?.throwIfAborted();
+}

@@ -1,0 +1,322 @@
+/**
+ * The worker side of the `metadata` job: a pure function of its input. It reads the photo (never
+ * writes it), checks it is still the file that was imported, extracts dimensions, orientation and
+ * selected EXIF/XMP/IPTC fields, writes a thumbnail and computes a perceptual hash. It never
+ * touches the database; main validates the result with `photoMetadataSchema` and applies it.
+ *
+ * Cost per photo: one read of the file into memory, one SHA-256 pass over that buffer, one header
+ * parse (sharp metadata), one decode (thumbnail pipeline; JPEGs use shrink-on-load so a 40 MP scan
+ * is decoded at roughly thumbnail size), and a decode of the small thumbnail for the pHash.
+ *
+ * Errors: input a retry cannot fix → PermanentJobError with a specific message; transient I/O
+ * (EMFILE, EBUSY, a file still being written, failure to write the thumbnail) → plain Error.
+ * Global sharp settings (concurrency, cache) are the caller's business and are not touched here.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, rename, unlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import sharp, { type Metadata, type OutputInfo } from 'sharp';
+import { z } from 'zod';
+import { PermanentJobError } from '../../shared/jobs/errors';
+import { embeddedMetadataSchema, readEmbeddedMetadata, type EmbeddedMetadata } from './exif';
+import {
+  FORMAT_LABELS,
+  SNIFF_BYTES,
+  SUPPORTED_FORMATS,
+  describeFirstBytes,
+  isSupportedFormat,
+  sniffFormat,
+  type ImageFormat,
+} from './formats';
+import { sha256Buffer } from './hash';
+import { fsReadError, isAbortError } from './io-errors';
+import { computePhash } from './phash';
+import { detectScanner } from './scanner';
+
+export const DEFAULT_THUMBNAIL_LONG_SIDE = 512;
+export const THUMBNAIL_JPEG_QUALITY = 80;
+
+/**
+ * sharp's `failOn`. 'error' rejects truncated and corrupt pixel data (a JPEG cut short fails with
+ * "premature end of JPEG image") but tolerates libjpeg *warnings* such as "extraneous bytes
+ * before marker", which many old scanners and editors produce in files that display fine.
+ */
+export const SHARP_FAIL_ON = 'error' as const;
+
+export interface ExtractPhotoMetadataInput {
+  /** Absolute path of the photo; read only, never modified. */
+  path: string;
+  /** Size and hash recorded at import; when given, the file must still match them. */
+  expected: { size: number; sha256: string } | null;
+  /** Where to write the JPEG thumbnail (parent folders are created). */
+  thumbnailPath: string;
+  /** Long side of the thumbnail in px (never enlarged). Default 512. */
+  thumbnailLongSide?: number;
+  /** Files larger than this are refused before being read. */
+  maxFileBytes: number;
+  /** Images with more pixels (width × height) than this are refused before being decoded. */
+  maxInputPixels: number;
+}
+
+const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/);
+const positiveInt = z.number().int().positive();
+
+export const photoMetadataSchema = z
+  .object({
+    sha256: sha256Hex,
+    size: positiveInt,
+    format: z.enum(SUPPORTED_FORMATS),
+    /** Stored pixel dimensions (before EXIF orientation). */
+    width: positiveInt,
+    height: positiveInt,
+    /** EXIF orientation as applied by the decoder (1–8), or null when the file has none. */
+    orientation: z.number().int().min(1).max(8).nullable(),
+    /** Dimensions as displayed, after orientation (5–8 swap width and height). */
+    displayWidth: positiveInt,
+    displayHeight: positiveInt,
+    thumbnail: z.object({ path: z.string().min(1), width: positiveInt, height: positiveInt }).strict(),
+    /** 64-bit DCT perceptual hash of the oriented image, 16 lowercase hex characters. */
+    phash: z.string().regex(/^[0-9a-f]{16}$/),
+    exif: embeddedMetadataSchema,
+    /** Why (part of) the embedded metadata could not be read; the rest of the result is valid. */
+    exifError: z.string().max(2000).nullable(),
+    scanner: z.object({ isScan: z.boolean(), reason: z.string().max(2000).nullable() }).strict(),
+  })
+  .strict();
+
+export type PhotoMetadata = z.infer<typeof photoMetadataSchema>;
+export type { EmbeddedMetadata };
+
+// ---------------------------------------------------------------------------------------------
+// Formatting helpers for messages
+
+function formatBytes(n: number): string {
+  if (n < 1024) return `${n} bytes`;
+  const units = ['KB', 'MB', 'GB', 'TB'];
+  let v = n / 1024;
+  let i = 0;
+  while (v >= 1024 && i < units.length - 1) {
+    v /= 1024;
+    i++;
+  }
+  return `${v >= 100 ? Math.round(v) : Number(v.toFixed(1))} ${units[i]}`;
+}
+
+function formatPixelLimit(n: number): string {
+  if (n >= 100_000) return `${Number((n / 1_000_000).toFixed(1))} MP`;
+  return `${n.toLocaleString('en-US')} px`;
+}
+
+function shorten(s: string, max = 300): string {
+  const one = s.replace(/\s*\n\s*/g, '; ').trim();
+  return one.length > max ? `${one.slice(0, max - 1)}…` : one;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading the file once
+
+const READ_CHUNK_BYTES = 8 * 1024 * 1024;
+
+/**
+ * Read the whole file, refusing it before reading when it is empty or too large, and checking the
+ * size against the import record first (a changed file is reported as changed, not as "empty").
+ */
+async function readPhotoFile(
+  filePath: string,
+  expectedSize: number | null,
+  maxFileBytes: number,
+  signal: AbortSignal | undefined,
+): Promise<Buffer> {
+  let fh: Awaited<ReturnType<typeof open>>;
+  try {
+    fh = await open(filePath, 'r');
+  } catch (err) {
+    throw fsReadError(err, filePath);
+  }
+  try {
+    const st = await fh.stat();
+    if (!st.isFile()) throw new PermanentJobError(`Not a file: ${filePath} is not a regular file`);
+    const size = st.size;
+    if (expectedSize !== null && size !== expectedSize) {
+      throw new PermanentJobError(`File changed since import: size ${size} ≠ ${expectedSize} bytes recorded at import`);
+    }
+    if (size === 0) throw new PermanentJobError('File is empty (0 bytes)');
+    if (size > maxFileBytes) {
+      throw new PermanentJobError(`File too large: ${formatBytes(size)} exceeds the ${formatBytes(maxFileBytes)} limit`);
+    }
+    const buf = Buffer.allocUnsafe(size);
+    let offset = 0;
+    while (offset < size) {
+      signal?.throwIfAborted();
+      const { bytesRead } = await fh.read(buf, offset, Math.min(READ_CHUNK_BYTES, size - offset), offset);
+      if (bytesRead === 0) break;
+      offset += bytesRead;
+    }
+    // Shrunk or grown while we read: probably still being written or synced. Transient.
+    if (offset < size) throw new Error(`File changed while being read: ${size} bytes expected, ${offset} read`);
+    const probe = Buffer.alloc(1);
+    if ((await fh.read(probe, 0, 1, size)).bytesRead > 0) {
+      throw new Error(`File changed while being read: it grew beyond ${size} bytes`);
+    }
+    return buf;
+  } catch (err) {
+    throw fsReadError(err, filePath);
+  } finally {
+    await fh.close().catch(() => undefined);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Decoder errors
+
+function decoderError(err: unknown, format: ImageFormat, width?: number, height?: number, limit?: number): unknown {
+  if (isAbortError(err) || err instanceof PermanentJobError) return err;
+  const reason = err instanceof Error ? err.message : String(err);
+  if (/pixel limit/i.test(reason) && width && height && limit) {
+    return new PermanentJobError(`Image too large: ${width}×${height} px exceeds the ${formatPixelLimit(limit)} limit`, {
+      cause: err,
+    });
+  }
+  // Running out of memory is the machine's state, not the file's: let the runtime retry.
+  if (/out of memory|memory allocation|cannot allocate|ENOMEM/i.test(reason)) {
+    return new Error(`Not enough memory to decode the image: ${shorten(reason)}`, { cause: err });
+  }
+  // A valid file in a variant the decoder lacks (e.g. lossless or arithmetic-coded JPEG).
+  if (/unsupported|not supported/i.test(reason)) {
+    return new PermanentJobError(`Unsupported ${FORMAT_LABELS[format]} variant: ${shorten(reason)}`, { cause: err });
+  }
+  return new PermanentJobError(`Truncated or corrupt ${FORMAT_LABELS[format]}: ${shorten(reason)}`, { cause: err });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Thumbnail
+
+async function writeFileAtomically(target: string, data: Buffer, signal: AbortSignal | undefined): Promise<void> {
+  await mkdir(path.dirname(target), { recursive: true });
+  const tmp = `${target}.tmp-${randomBytes(6).toString('hex')}`;
+  try {
+    await writeFile(tmp, data, { flag: 'wx' });
+    signal?.throwIfAborted();
+    await rename(tmp, target);
+  } catch (err) {
+    await unlink(tmp).catch(() => undefined);
+    throw err;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+
+export async function extractPhotoMetadata(
+  input: ExtractPhotoMetadataInput,
+  options: { signal?: AbortSignal } = {},
+): Promise<PhotoMetadata> {
+  const { signal } = options;
+  const longSide = input.thumbnailLongSide ?? DEFAULT_THUMBNAIL_LONG_SIDE;
+  if (!Number.isInteger(longSide) || longSide < 16 || longSide > 8192) {
+    throw new Error(`thumbnailLongSide must be an integer between 16 and 8192, got ${longSide}`);
+  }
+  // The photo is never written: refuse a thumbnail path that would overwrite it.
+  if (path.resolve(input.thumbnailPath) === path.resolve(input.path)) {
+    throw new Error(`Refusing to write the thumbnail over the photo itself (${input.path})`);
+  }
+  signal?.throwIfAborted();
+
+  // 1. Read once, verify identity.
+  const bytes = await readPhotoFile(input.path, input.expected?.size ?? null, input.maxFileBytes, signal);
+  const sha256 = sha256Buffer(bytes);
+  if (input.expected && sha256 !== input.expected.sha256.toLowerCase()) {
+    throw new PermanentJobError(
+      `File changed since import: hash differs (sha256 ${sha256.slice(0, 12)}… ≠ ${input.expected.sha256
+        .toLowerCase()
+        .slice(0, 12)}… recorded at import)`,
+    );
+  }
+  signal?.throwIfAborted();
+
+  // 2. What is it, by its bytes?
+  const sniffed = sniffFormat(bytes.subarray(0, SNIFF_BYTES));
+  if (sniffed === null) {
+    throw new PermanentJobError(
+      `Not an image: the file's bytes are not a supported image format (first bytes ${describeFirstBytes(bytes)})`,
+    );
+  }
+  if (!isSupportedFormat(sniffed)) {
+    throw new PermanentJobError(
+      `Unsupported image format: ${FORMAT_LABELS[sniffed]} cannot be decoded by this build; convert it to JPEG or TIFF`,
+    );
+  }
+  const format: ImageFormat = sniffed;
+
+  // 3. Header: dimensions and orientation, and the pixel limit before any decoding.
+  const sharpOptions = { limitInputPixels: input.maxInputPixels, failOn: SHARP_FAIL_ON } as const;
+  let meta: Metadata;
+  try {
+    // Header only: no pixel limit here, so a pixel bomb is reported with its dimensions below.
+    meta = await sharp(bytes, { ...sharpOptions, limitInputPixels: false }).metadata();
+  } catch (err) {
+    throw decoderError(err, format);
+  }
+  const { width, height } = meta;
+  if (!width || !height) {
+    throw new PermanentJobError(`Truncated or corrupt ${FORMAT_LABELS[format]}: the header declares no dimensions`);
+  }
+  if (width * height > input.maxInputPixels) {
+    throw new PermanentJobError(
+      `Image too large: ${width}×${height} px exceeds the ${formatPixelLimit(input.maxInputPixels)} limit`,
+    );
+  }
+  const orientation = meta.orientation && meta.orientation >= 1 && meta.orientation <= 8 ? meta.orientation : null;
+  const swapped = orientation !== null && orientation >= 5;
+  const displayWidth = meta.autoOrient?.width ?? (swapped ? height : width);
+  const displayHeight = meta.autoOrient?.height ?? (swapped ? width : height);
+  signal?.throwIfAborted();
+
+  // 4. Embedded metadata (never fatal).
+  const embedded = await readEmbeddedMetadata(bytes, format, { exif: meta.exif, xmp: meta.xmp });
+  signal?.throwIfAborted();
+
+  // 5. One decode: oriented, downscaled, flattened thumbnail.
+  let thumb: { data: Buffer; info: OutputInfo };
+  try {
+    thumb = await sharp(bytes, sharpOptions)
+      .rotate()
+      .resize({ width: longSide, height: longSide, fit: 'inside', withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: THUMBNAIL_JPEG_QUALITY })
+      .toBuffer({ resolveWithObject: true });
+  } catch (err) {
+    throw decoderError(err, format, width, height, input.maxInputPixels);
+  }
+  signal?.throwIfAborted();
+
+  // 6. Perceptual hash from the (small, oriented) thumbnail.
+  const phash = await computePhash(thumb.data);
+  signal?.throwIfAborted();
+
+  // 7. Publish the thumbnail atomically. A failure here is the library folder's (disk full,
+  //    permissions, a reader holding the file on Windows): a plain, retryable Error.
+  try {
+    await writeFileAtomically(input.thumbnailPath, thumb.data, signal);
+  } catch (err) {
+    if (isAbortError(err) || signal?.aborted) throw err;
+    const reason = err instanceof Error ? err.message : String(err);
+    throw new Error(`Could not write the thumbnail ${input.thumbnailPath}: ${reason}`, { cause: err });
+  }
+
+  const exif = embedded.fields;
+  return {
+    sha256,
+    size: bytes.length,
+    format,
+    width,
+    height,
+    orientation,
+    displayWidth,
+    displayHeight,
+    thumbnail: { path: input.thumbnailPath, width: thumb.info.width, height: thumb.info.height },
+    phash,
+    exif,
+    exifError: embedded.error,
+    scanner: detectScanner(exif.make, exif.model, exif.software),
+  };
+}
