@@ -1,0 +1,187 @@
+// The date estimate of one photo from all of its evidence. Pure: the same
+// evidence, in any order, always gives the same estimate.
+//
+// 1. Rejected evidence is ignored (only listed as ignored).
+// 2. Hard bounds intersect into a window (bound-window.ts). If they cannot
+//    all hold, the status is 'conflict' and no date is given: earliest,
+//    latest, confidence, EDTF and DACS are null, because any date shown would
+//    break at least one hard bound. Sorting puts such photos with the undated
+//    ones until someone rejects or corrects a conflicting item.
+// 3. Soft estimates are clipped to the window and combined by
+//    confidence-weighted medians of their ends (combine-estimates.ts).
+// 4. Status: 'undated' without usable evidence, 'conflict' as above,
+//    'needs_review' while any usable item is pending, else 'estimated'.
+import type { Estimate, EvidenceInput } from './types';
+import { isDayNum } from './daynum';
+import { intersectBounds, type BoundWindow } from './bound-window';
+import { clipToWindow, type ClippedEstimate, combineEstimates, confidenceOf } from './combine-estimates';
+import { cite, citeAll, listIds } from './evidence-phrases';
+import { describeEnd, describeStart, toDacs, toEdtf } from './format';
+
+interface Screened {
+  usable: EvidenceInput[];
+  notes: string[];
+}
+
+// Evidence that cannot say anything is left out with a note, not thrown at:
+// the rows come from OCR, AI and people, and one bad row must not hide the rest.
+function screen(counted: EvidenceInput[]): Screened {
+  const usable: EvidenceInput[] = [];
+  const notes: string[] = [];
+  for (const item of counted) {
+    const ends = [item.earliest, item.latest].filter((end) => end !== null);
+    if (ends.length === 0) {
+      notes.push(`${cite(item)} gives no dates and was left out.`);
+    } else if (!ends.every(isDayNum)) {
+      notes.push(`${cite(item)} has a date that is not a valid YYYYMMDD day and was left out.`);
+    } else if (item.kind === 'estimate' && item.earliest !== null && item.latest !== null && item.earliest > item.latest) {
+      // An inverted bound is kept: it shows up as a conflict with itself.
+      notes.push(`${cite(item)} is an estimate that ends before it starts and was left out.`);
+    } else {
+      usable.push(item);
+    }
+  }
+  return { usable, notes };
+}
+
+function emptyEstimate(status: Estimate['status'], explanation: string[]): Estimate {
+  return {
+    status,
+    earliest: null,
+    latest: null,
+    confidence: null,
+    earliestSetBy: [],
+    latestSetBy: [],
+    conflicts: [],
+    edtf: null,
+    dacs: null,
+    explanation,
+  };
+}
+
+interface ResolvedEnd {
+  value: number | null;
+  setBy: number[];
+  /** Set by soft estimates rather than hard bounds. */
+  approximate: boolean;
+}
+
+// An end equal to the window's end is fixed by the bounds (estimates were
+// clipped to it); otherwise the estimates that produced it set it.
+function resolveEnd(windowEnd: number | null, windowSetBy: number[], value: number | null, estimateSetBy: number[]): ResolvedEnd {
+  if (value === null) return { value, setBy: [], approximate: false };
+  if (value === windowEnd) return { value, setBy: windowSetBy, approximate: false };
+  return { value, setBy: estimateSetBy, approximate: true };
+}
+
+function describeWindowEnds(window: BoundWindow, byId: Map<number, EvidenceInput>): string[] {
+  const cited = (ids: number[]) => citeAll(ids.map((id) => byId.get(id)!));
+  if (window.earliest === null && window.latest === null) return ['There are no hard bounds.'];
+  return [
+    window.earliest === null
+      ? 'No hard bound limits the earliest date.'
+      : `Hard bounds: not before ${describeStart(window.earliest)}, set by ${cited(window.earliestSetBy)}.`,
+    window.latest === null
+      ? 'No hard bound limits the latest date.'
+      : `Hard bounds: not after ${describeEnd(window.latest)}, set by ${cited(window.latestSetBy)}.`,
+  ];
+}
+
+export function estimate(evidence: EvidenceInput[]): Estimate {
+  const sorted = [...evidence].sort((a, b) => a.id - b.id);
+  const byId = new Map(sorted.map((item) => [item.id, item]));
+  const rejected = sorted.filter((item) => item.reviewStatus === 'rejected');
+  // Kept last, so that adding a rejected item changes nothing but this line.
+  const ignored = rejected.length ? [`Ignored rejected evidence: ${listIds(rejected.map((item) => item.id))}.`] : [];
+
+  const { usable, notes: leftOut } = screen(sorted.filter((item) => item.reviewStatus !== 'rejected'));
+  if (usable.length === 0) {
+    return emptyEstimate('undated', ['No usable evidence, so the photo is undated.', ...leftOut, ...ignored]);
+  }
+
+  const pending = usable.filter((item) => item.reviewStatus === 'pending').map((item) => item.id);
+  const awaiting = pending.length ? [`Awaiting review: ${listIds(pending)}.`] : [];
+  const window = intersectBounds(usable.filter((item) => item.kind === 'bound'));
+
+  if (window.conflicts.length > 0) {
+    return {
+      ...emptyEstimate('conflict', [
+        ...window.conflicts.map((conflict) => `Conflict: ${conflict.reason}.`),
+        'No date satisfies every hard bound, so none is given; reject or correct one of the conflicting items.',
+        ...awaiting,
+        ...leftOut,
+        ...ignored,
+      ]),
+      conflicts: window.conflicts,
+    };
+  }
+
+  const explanation = describeWindowEnds(window, byId);
+  const clipped: ClippedEstimate[] = [];
+  for (const item of usable.filter((i) => i.kind === 'estimate')) {
+    const inside = clipToWindow(item, window);
+    if (!inside) {
+      explanation.push(`${cite(item)} lies wholly outside the hard bounds and was set aside.`);
+      continue;
+    }
+    if (inside.earliest !== item.earliest || inside.latest !== item.latest) {
+      explanation.push(`${cite(item)} was trimmed to fit the hard bounds.`);
+    }
+    clipped.push({ id: item.id, ...inside, confidence: confidenceOf(item) });
+  }
+
+  let earliest: ResolvedEnd;
+  let latest: ResolvedEnd;
+  let confidence = 1; // hard bounds alone leave no doubt about the window
+  let combinedCount = 0;
+  if (clipped.length === 0) {
+    earliest = { value: window.earliest, setBy: window.earliestSetBy, approximate: false };
+    latest = { value: window.latest, setBy: window.latestSetBy, approximate: false };
+  } else {
+    const combined = combineEstimates(clipped);
+    earliest = resolveEnd(window.earliest, window.earliestSetBy, combined.earliest, combined.earliestSetBy);
+    latest = resolveEnd(window.latest, window.latestSetBy, combined.latest, combined.latestSetBy);
+    if (earliest.approximate || latest.approximate) confidence = combined.confidence;
+    combinedCount = clipped.length;
+  }
+
+  const approximate = { earliest: earliest.approximate, latest: latest.approximate };
+  const dacs = toDacs(earliest.value, latest.value, { approximate });
+  if (combinedCount > 0) explanation.push(...describeCombination(combinedCount, earliest, latest, dacs, byId));
+  return {
+    status: pending.length ? 'needs_review' : 'estimated',
+    earliest: earliest.value,
+    latest: latest.value,
+    confidence,
+    earliestSetBy: earliest.setBy,
+    latestSetBy: latest.setBy,
+    conflicts: [],
+    edtf: toEdtf(earliest.value, latest.value, { approximate }),
+    dacs,
+    explanation: [...explanation, ...awaiting, ...leftOut, ...ignored],
+  };
+}
+
+function describeCombination(
+  count: number,
+  earliest: ResolvedEnd,
+  latest: ResolvedEnd,
+  dacs: string,
+  byId: Map<number, EvidenceInput>,
+): string[] {
+  const cited = (ids: number[]) => citeAll(ids.map((id) => byId.get(id)!));
+  const sentences = [
+    count === 1
+      ? 'One estimate counts towards the result.'
+      : `${count} estimates count towards the result; each end is the confidence-weighted median of their ends.`,
+  ];
+  const sameSetters = earliest.approximate && latest.approximate && earliest.setBy.join() === latest.setBy.join();
+  const fromEstimates = sameSetters
+    ? [`both ends from ${cited(earliest.setBy)}`]
+    : [
+        earliest.approximate ? `lower end from ${cited(earliest.setBy)}` : null,
+        latest.approximate ? `upper end from ${cited(latest.setBy)}` : null,
+      ].filter((part) => part !== null);
+  if (fromEstimates.length) sentences.push(`Estimated ${dacs}: ${fromEstimates.join('; ')}.`);
+  return sentences;
+}

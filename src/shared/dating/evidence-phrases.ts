@@ -1,0 +1,25 @@
+// Short phrases that name evidence in explanations and conflict reasons.
+import type { EvidenceInput } from './types';
+import { describeEnd, describeStart } from './format';
+
+/** "#3 (Caption reads 'Xmas 1942')", or "#3" when there is no summary. */
+export function cite(item: Pick<EvidenceInput, 'id' | 'summary'>): string {
+  const summary = item.summary.trim();
+  return summary ? `#${item.id} (${summary})` : `#${item.id}`;
+}
+
+export function citeAll(items: Pick<EvidenceInput, 'id' | 'summary'>[]): string {
+  return items.map(cite).join(', ');
+}
+
+export function listIds(ids: number[]): string {
+  return ids.map((id) => `#${id}`).join(', ');
+}
+
+/** What a bound says, quoted: 'not before 1950', 'not after 1942', 'between 1935 and 1942'. */
+export function describeBound(earliest: number | null, latest: number | null): string {
+  if (earliest !== null && latest !== null) return `'between ${describeStart(earliest)} and ${describeEnd(latest)}'`;
+  if (earliest !== null) return `'not before ${describeStart(earliest)}'`;
+  if (latest !== null) return `'not after ${describeEnd(latest)}'`;
+  return `'no limit'`;
+}

@@ -1,0 +1,208 @@
+// Renders an inclusive day-number interval as EDTF (machine exchange) and as
+// DACS 2.4 date wording (what an archivist writes in a finding aid).
+// Both formatters describe each end at the coarsest precision it is aligned to:
+// 19350101 starts a year, 19470601 starts a month, 19470612 is a day.
+import edtf from 'edtf';
+import {
+  assertDayNum,
+  dayNum,
+  isMonthEnd,
+  isMonthStart,
+  isYearEnd,
+  isYearStart,
+  parts,
+  toIsoDate,
+  toUtcMillis,
+  yearEnd,
+  yearOf,
+  yearStart,
+} from './daynum';
+
+export interface ApproximateEnds {
+  earliest: boolean;
+  latest: boolean;
+}
+
+export interface FormatOptions {
+  /** true marks both ends; an object marks each end separately (an estimate may be soft at one end only). */
+  approximate?: boolean | ApproximateEnds;
+}
+
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
+const MS_PER_DAY = 86_400_000;
+
+function approximateEnds(options: FormatOptions | undefined): ApproximateEnds {
+  const approximate = options?.approximate ?? false;
+  return typeof approximate === 'boolean' ? { earliest: approximate, latest: approximate } : approximate;
+}
+
+function assertInterval(earliest: number | null, latest: number | null): void {
+  if (earliest !== null) assertDayNum(earliest);
+  if (latest !== null) assertDayNum(latest);
+  if (earliest !== null && latest !== null && earliest > latest) {
+    throw new RangeError(`Empty interval: ${earliest} is after ${latest}`);
+  }
+}
+
+function isWholeMonth(earliest: number, latest: number): boolean {
+  const a = parts(earliest);
+  const b = parts(latest);
+  return a.year === b.year && a.month === b.month && isMonthStart(earliest) && isMonthEnd(latest);
+}
+
+function isWholeYear(earliest: number, latest: number): boolean {
+  return isYearStart(earliest) && latest === yearEnd(yearOf(earliest));
+}
+
+function isWholeSpanOfYears(earliest: number, latest: number, span: number): boolean {
+  const first = yearOf(earliest);
+  return first % span === 0 && earliest === yearStart(first) && latest === yearEnd(first + span - 1);
+}
+
+// ---------------------------------------------------------------- EDTF
+
+function edtfStart(n: number): string {
+  if (isYearStart(n)) return String(yearOf(n));
+  if (isMonthStart(n)) return toIsoDate(n).slice(0, 7);
+  return toIsoDate(n);
+}
+
+// edtf.js requires an interval's upper end to start no earlier than its lower
+// end starts, so '1942-12-20/1942' is invalid: the end drops to a finer
+// precision ('1942-12-20/1942-12-31') whenever its coarse form would start
+// before `earliest`.
+function edtfEnd(n: number, earliest: number | null): string {
+  const { year, month } = parts(n);
+  const startsAfterEarliest = (start: number) => earliest === null || start >= earliest;
+  if (isYearEnd(n) && startsAfterEarliest(yearStart(year))) return String(year);
+  if (isMonthEnd(n) && startsAfterEarliest(dayNum(year, month, 1))) return toIsoDate(n).slice(0, 7);
+  return toIsoDate(n);
+}
+
+function composeEdtf(earliest: number | null, latest: number | null, approx: ApproximateEnds): string {
+  const anyApproximate = approx.earliest || approx.latest;
+  const mark = (flag: boolean) => (flag ? '~' : '');
+  if (earliest !== null && latest !== null) {
+    // Single dates: one '~' qualifies the whole date.
+    if (earliest === latest) return toIsoDate(earliest) + mark(anyApproximate);
+    if (isWholeMonth(earliest, latest)) return toIsoDate(earliest).slice(0, 7) + mark(anyApproximate);
+    if (isWholeYear(earliest, latest)) return String(yearOf(earliest)) + mark(anyApproximate);
+    // '189X' cannot carry '~' (edtf.js rejects '189X~'), so approximate decades
+    // and centuries fall through to an interval such as '1890~/1899~'.
+    if (!anyApproximate && isWholeSpanOfYears(earliest, latest, 10)) return String(yearOf(earliest)).slice(0, 3) + 'X';
+    if (!anyApproximate && isWholeSpanOfYears(earliest, latest, 100)) return String(yearOf(earliest)).slice(0, 2) + 'XX';
+  }
+  const start = earliest === null ? '..' : edtfStart(earliest) + mark(approx.earliest);
+  const end = latest === null ? '..' : edtfEnd(latest, earliest) + mark(approx.latest);
+  return `${start}/${end}`;
+}
+
+/**
+ * EDTF (ISO 8601-2) for an inclusive interval; null ends are open ('../1867', '1923/..').
+ * The string is parsed back with edtf.js, which normalises it and proves it
+ * covers exactly [earliest, latest].
+ */
+export function toEdtf(earliest: number | null, latest: number | null, options?: FormatOptions): string {
+  assertInterval(earliest, latest);
+  const composed = composeEdtf(earliest, latest, approximateEnds(options));
+  const parsed = edtf(composed);
+  const expectedMin = earliest === null ? -Infinity : toUtcMillis(earliest);
+  const expectedMax = latest === null ? Infinity : toUtcMillis(latest) + MS_PER_DAY - 1;
+  if (parsed.min !== expectedMin || parsed.max !== expectedMax) {
+    throw new Error(`EDTF '${composed}' does not cover ${earliest}–${latest}`);
+  }
+  return parsed.edtf;
+}
+
+// ---------------------------------------------------------------- DACS
+
+type DacsPrecision = 'year' | 'month' | 'day';
+
+function dacsDay(n: number, precision: DacsPrecision): string {
+  const { year, month, day } = parts(n);
+  if (precision === 'year') return String(year);
+  if (precision === 'month') return `${year} ${MONTH_NAMES[month - 1]}`;
+  return `${year} ${MONTH_NAMES[month - 1]} ${day}`;
+}
+
+/** A lower end in DACS wording at its natural precision: '1935', '1947 June', '1947 June 12'. */
+export function describeStart(n: number): string {
+  return dacsDay(n, isYearStart(n) ? 'year' : isMonthStart(n) ? 'month' : 'day');
+}
+
+/** An upper end in DACS wording at its natural precision: '1942', '1947 June', '1947 June 12'. */
+export function describeEnd(n: number): string {
+  return dacsDay(n, isYearEnd(n) ? 'year' : isMonthEnd(n) ? 'month' : 'day');
+}
+
+function ordinal(n: number): string {
+  const lastTwo = n % 100;
+  if (lastTwo >= 11 && lastTwo <= 13) return `${n}th`;
+  return n + (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
+}
+
+// Both ends of a range share one precision so that the wording reads evenly:
+// '1935 January-1942 June' rather than '1935-1942 June'.
+function rangePrecision(earliest: number, latest: number): DacsPrecision {
+  if (isYearStart(earliest) && isYearEnd(latest)) return 'year';
+  if (isMonthStart(earliest) && isMonthEnd(latest)) return 'month';
+  return 'day';
+}
+
+function describeClosedInterval(earliest: number, latest: number): string {
+  if (earliest === latest) return dacsDay(earliest, 'day');
+  if (isWholeMonth(earliest, latest)) return dacsDay(earliest, 'month');
+  if (isWholeYear(earliest, latest)) return String(yearOf(earliest));
+  const firstYear = yearOf(earliest);
+  // '1900s' would read as the century, so decades starting a century stay a range.
+  if (isWholeSpanOfYears(earliest, latest, 10) && firstYear % 100 !== 0) return `${firstYear}s`;
+  if (isWholeSpanOfYears(earliest, latest, 100)) return `${ordinal(firstYear / 100 + 1)} century`;
+
+  const precision = rangePrecision(earliest, latest);
+  const a = parts(earliest);
+  const b = parts(latest);
+  if (precision === 'year' || a.year !== b.year) {
+    return `${dacsDay(earliest, precision)}-${dacsDay(latest, precision)}`;
+  }
+  // Same year: DACS does not repeat the year ('1947 June 12-July 3', '1947 June 12-14').
+  const startMonth = MONTH_NAMES[a.month - 1];
+  const endMonth = MONTH_NAMES[b.month - 1];
+  if (precision === 'month') return `${a.year} ${startMonth}-${endMonth}`;
+  if (a.month === b.month) return `${a.year} ${startMonth} ${a.day}-${b.day}`;
+  return `${a.year} ${startMonth} ${a.day}-${endMonth} ${b.day}`;
+}
+
+/**
+ * DACS 2.4 wording for an inclusive interval. Mapping:
+ * - exact: '1947 June 12', '1947 June', '1947', '1890s', '19th century', '1935-1942',
+ *   '1947 June 12-14', '1947 June-August', 'undated' (both ends open);
+ * - approximate single year: 'approximately 1925'; any other approximate
+ *   interval: 'circa 1935-1942', 'circa 1947 June' (as in DACS examples);
+ * - open ends: 'not after 1867', 'not before 1923'. DACS examples also use bare
+ *   'before'/'after', but our ends are inclusive (1867 itself is possible), so
+ *   we say 'not after', which is exact and matches how bounds are entered.
+ */
+export function toDacs(earliest: number | null, latest: number | null, options?: FormatOptions): string {
+  assertInterval(earliest, latest);
+  const approx = approximateEnds(options);
+  const circa = (flag: boolean) => (flag ? 'circa ' : '');
+  if (earliest === null) return latest === null ? 'undated' : `not after ${circa(approx.latest)}${describeEnd(latest)}`;
+  if (latest === null) return `not before ${circa(approx.earliest)}${describeStart(earliest)}`;
+  const anyApproximate = approx.earliest || approx.latest;
+  if (anyApproximate && isWholeYear(earliest, latest)) return `approximately ${yearOf(earliest)}`;
+  return circa(anyApproximate) + describeClosedInterval(earliest, latest);
+}

@@ -1,0 +1,35 @@
+// Public API of the dating feature: find dates in text, combine evidence into
+// an estimate, and render intervals as EDTF and DACS.
+export type {
+  Estimate,
+  EstimateConflict,
+  EstimateStatus,
+  EvidenceInput,
+  EvidenceKind,
+  EvidenceSource,
+  FoundDate,
+  Precision,
+  ReviewStatus,
+} from './types';
+export {
+  addDays,
+  compare,
+  dayCount,
+  dayNum,
+  daysInMonth,
+  isDayNum,
+  MAX_YEAR,
+  MIN_YEAR,
+  monthEnd,
+  monthStart,
+  parts,
+  toIsoDate,
+  yearEnd,
+  yearOf,
+  yearStart,
+  type DayParts,
+} from './daynum';
+export { extractDates, type ExtractDatesOptions } from './extract-dates';
+export { estimate } from './estimate';
+export { describeEnd, describeStart, toDacs, toEdtf, type ApproximateEnds, type FormatOptions } from './format';
+export { FIRST_PHOTOGRAPH_YEAR } from './photo-era';

@@ -1,0 +1,71 @@
+// Shared vocabulary of the dating feature: what the text extractor finds, what
+// evidence rows feed the estimator, and what the estimator returns.
+// All dates are inclusive day numbers encoded as integers YYYYMMDD (see daynum.ts).
+
+export type Precision = 'day' | 'month' | 'season' | 'year' | 'decade' | 'century';
+
+/** One date found in free text (OCR of a caption, a postmark, a note on the back of a print). */
+export interface FoundDate {
+  /** The exact substring matched, qualifiers such as "c." included. */
+  text: string;
+  /** Offset of `text` in the input. */
+  index: number;
+  /** Inclusive YYYYMMDD interval. */
+  earliest: number;
+  latest: number;
+  precision: Precision;
+  /** "c. 1935", "circa", "ca.", "abt", "~", "about", "193?". */
+  approximate: boolean;
+  /** 0..1: how sure we are that this is a date of the photo. */
+  confidence: number;
+  /** Human explanation, e.g. "written date 'June 12, 1947'". */
+  reason: string;
+}
+
+export type EvidenceKind = 'bound' | 'estimate';
+export type ReviewStatus = 'pending' | 'accepted' | 'rejected';
+export type EvidenceSource = 'exif' | 'ocr' | 'ai' | 'manual' | 'duplicate';
+
+export interface EvidenceInput {
+  id: number;
+  source: EvidenceSource;
+  /**
+   * bound: hard ('not before' = earliest only, 'not after' = latest only, 'between' = both);
+   * estimate: soft, weighed by `confidence`.
+   */
+  kind: EvidenceKind;
+  /** YYYYMMDD, or null for an open end. */
+  earliest: number | null;
+  latest: number | null;
+  /** 0..1, for estimates. */
+  confidence: number | null;
+  reviewStatus: ReviewStatus;
+  /** What a person reads, e.g. "Caption reads 'Xmas 1942'". */
+  summary: string;
+}
+
+export type EstimateStatus = 'undated' | 'needs_review' | 'estimated' | 'conflict';
+
+export interface EstimateConflict {
+  evidenceIds: number[];
+  reason: string;
+}
+
+export interface Estimate {
+  status: EstimateStatus;
+  /** Numeric and sortable; null when undated, in conflict, or open at that end. */
+  earliest: number | null;
+  latest: number | null;
+  confidence: number | null;
+  /** Evidence ids that determine the lower end. */
+  earliestSetBy: number[];
+  /** Evidence ids that determine the upper end. */
+  latestSetBy: number[];
+  conflicts: EstimateConflict[];
+  /** e.g. '1935/1942', '1925~', '../1867', '189X', '1947-06-12', '1935~/1942~'. */
+  edtf: string | null;
+  /** e.g. 'approximately 1925', 'not after 1867', 'circa 1935-1942', '1890s', '1947 June 12'. */
+  dacs: string | null;
+  /** Sentences: which evidence set each end, what was ignored, what conflicts. */
+  explanation: string[];
+}
