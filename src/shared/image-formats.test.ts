@@ -7,7 +7,7 @@ import {
   hasSupportedExtension,
   isSupportedFormat,
   sniffFormat,
-} from './formats';
+} from './image-formats';
 
 const bytes = (...xs: number[]) => Uint8Array.from(xs);
 const ascii = (s: string) => Uint8Array.from(Buffer.from(s, 'latin1'));

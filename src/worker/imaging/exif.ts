@@ -10,65 +10,18 @@
  * A malformed block never throws: its error is reported in `error` and what could be read is kept.
  */
 import * as exifrModule from 'exifr';
-import { z } from 'zod';
-import type { ImageFormat } from './formats';
+import {
+  embeddedMetadataSchema,
+  MAX_KEYWORD_CHARS,
+  MAX_KEYWORDS,
+  MAX_TEXT_CHARS,
+  type EmbeddedMetadata,
+} from '../../shared/jobs/outputs/photo-metadata';
+import type { ImageFormat } from '../../shared/image-formats';
 
-export const MAX_TEXT_CHARS = 2000;
-const MAX_KEYWORDS = 200;
-const MAX_KEYWORD_CHARS = 200;
-/** XMP packets larger than this are not parsed (a JPEG's standard packet is at most 64 KB). */
+export { embeddedMetadataSchema, MAX_TEXT_CHARS, type EmbeddedMetadata };
+
 const MAX_XMP_BYTES = 2 * 1024 * 1024;
-
-const text = z.string().max(MAX_TEXT_CHARS).nullable();
-
-export const embeddedMetadataSchema = z
-  .object({
-    /** EXIF DateTimeOriginal (0x9003), raw, e.g. "2008:05:30 15:56:01". */
-    dateTimeOriginal: text,
-    /** EXIF CreateDate a.k.a. DateTimeDigitized (0x9004), raw. For a scan: the scan date. */
-    createDate: text,
-    /** IFD0 ModifyDate a.k.a. DateTime (0x0132), raw. */
-    modifyDate: text,
-    /** EXIF OffsetTimeOriginal (0x9011), raw, e.g. "+02:00". */
-    offsetTimeOriginal: text,
-    make: text,
-    model: text,
-    software: text,
-    lensModel: text,
-    artist: text,
-    copyright: text,
-    /** IFD0 ImageDescription. */
-    description: text,
-    /** EXIF UserComment, decoded from its character-code prefix (ASCII / UNICODE / JIS / undefined). */
-    userComment: text,
-    gpsLatitude: z.number().min(-90).max(90).nullable(),
-    gpsLongitude: z.number().min(-180).max(180).nullable(),
-    /** IFD0 Orientation as written in the file (1–8), or null. */
-    orientation: z.number().int().min(1).max(8).nullable(),
-    /** XMP dc:title (x-default language when there are several). */
-    xmpTitle: text,
-    /** XMP dc:description. */
-    xmpDescription: text,
-    /** XMP photoshop:DateCreated, raw ISO-8601 prefix, e.g. "1931-05". */
-    xmpDateCreated: text,
-    /** XMP xmp:CreateDate, raw. */
-    xmpCreateDate: text,
-    /** XMP exif:DateTimeOriginal (files whose only metadata is XMP), raw. */
-    xmpDateTimeOriginal: text,
-    /** IPTC 2:120 Caption/Abstract. */
-    iptcCaption: text,
-    /** IPTC 2:05 Object Name (title). */
-    iptcTitle: text,
-    /** IPTC 2:55 Date Created, raw "CCYYMMDD". */
-    iptcDateCreated: text,
-    /** IPTC 2:60 Time Created, raw "HHMMSS±HHMM". */
-    iptcTimeCreated: text,
-    /** IPTC 2:25 Keywords and XMP dc:subject, de-duplicated. */
-    keywords: z.array(z.string().min(1).max(MAX_KEYWORD_CHARS)).max(MAX_KEYWORDS),
-  })
-  .strict();
-
-export type EmbeddedMetadata = z.infer<typeof embeddedMetadataSchema>;
 
 export interface EmbeddedMetadataResult {
   fields: EmbeddedMetadata;

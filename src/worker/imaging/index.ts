@@ -12,4 +12,4 @@ export {
   sniffFormat,
   type ImageFormat,
   type KnownFormat,
-} from './formats';
+} from '../../shared/image-formats';

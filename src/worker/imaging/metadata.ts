@@ -16,18 +16,17 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, open, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
-import { z } from 'zod';
 import { PermanentJobError } from '../../shared/jobs/errors';
-import { embeddedMetadataSchema, readEmbeddedMetadata, type EmbeddedMetadata } from './exif';
+import { readEmbeddedMetadata, type EmbeddedMetadata } from './exif';
+import { photoMetadataSchema, type PhotoMetadata } from '../../shared/jobs/outputs/photo-metadata';
 import {
   FORMAT_LABELS,
   SNIFF_BYTES,
-  SUPPORTED_FORMATS,
   describeFirstBytes,
   isSupportedFormat,
   sniffFormat,
   type ImageFormat,
-} from './formats';
+} from '../../shared/image-formats';
 import { sha256Buffer } from './hash';
 import { fsReadError, isAbortError } from './io-errors';
 import { computePhash } from './phash';
@@ -58,33 +57,7 @@ export interface ExtractPhotoMetadataInput {
   maxInputPixels: number;
 }
 
-const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/);
-const positiveInt = z.number().int().positive();
-
-export const photoMetadataSchema = z
-  .object({
-    sha256: sha256Hex,
-    size: positiveInt,
-    format: z.enum(SUPPORTED_FORMATS),
-    /** Stored pixel dimensions (before EXIF orientation). */
-    width: positiveInt,
-    height: positiveInt,
-    /** EXIF orientation as applied by the decoder (1–8), or null when the file has none. */
-    orientation: z.number().int().min(1).max(8).nullable(),
-    /** Dimensions as displayed, after orientation (5–8 swap width and height). */
-    displayWidth: positiveInt,
-    displayHeight: positiveInt,
-    thumbnail: z.object({ path: z.string().min(1), width: positiveInt, height: positiveInt }).strict(),
-    /** 64-bit DCT perceptual hash of the oriented image, 16 lowercase hex characters. */
-    phash: z.string().regex(/^[0-9a-f]{16}$/),
-    exif: embeddedMetadataSchema,
-    /** Why (part of) the embedded metadata could not be read; the rest of the result is valid. */
-    exifError: z.string().max(2000).nullable(),
-    scanner: z.object({ isScan: z.boolean(), reason: z.string().max(2000).nullable() }).strict(),
-  })
-  .strict();
-
-export type PhotoMetadata = z.infer<typeof photoMetadataSchema>;
+export { photoMetadataSchema, type PhotoMetadata };
 export type { EmbeddedMetadata };
 
 // ---------------------------------------------------------------------------------------------
