@@ -86,6 +86,70 @@ export const jobCountsSchema = z.object({
 });
 export type JobCounts = z.infer<typeof jobCountsSchema>;
 
+// ---------------------------------------------------------------- photos
+export const photoSorts = ['imported', 'filename', 'date'] as const;
+export const photoFilters = ['all', 'needs_metadata', 'failed', 'missing', 'has_evidence', 'undated', 'needs_review', 'conflict'] as const;
+export const estimateStatusSchema = z.enum(['undated', 'needs_review', 'estimated', 'conflict']);
+
+export const photoSummarySchema = z.object({
+  id,
+  filename: z.string(),
+  path: z.string(),
+  format: z.string().nullable(),
+  displayWidth: z.number().int().nullable(),
+  displayHeight: z.number().int().nullable(),
+  /** Changes whenever the thumbnail changes: use it to bust the image cache. Null: no thumbnail yet. */
+  thumbnailVersion: z.string().nullable(),
+  metadataStatus: z.enum(['pending', 'ready', 'failed']),
+  metadataError: z.string().nullable(),
+  missing: z.boolean(),
+  camera: z.string().nullable(),
+  exifDate: z.string().nullable(),
+  estimateStatus: estimateStatusSchema,
+  estimateEarliest: z.number().int().nullable(),
+  estimateLatest: z.number().int().nullable(),
+  /** DACS wording of the estimate, e.g. "circa 1935-1942". */
+  estimateLabel: z.string().nullable(),
+  importedAt: z.number(),
+});
+export type PhotoSummary = z.infer<typeof photoSummarySchema>;
+
+export const photoDetailsSchema = photoSummarySchema.extend({
+  size: z.number().int(),
+  sha256: z.string(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  orientation: z.number().int().nullable(),
+  isScan: z.boolean().nullable(),
+  /** The selected EXIF/XMP/IPTC fields as found (raw strings, never time-zone shifted). */
+  exif: z.record(z.string(), z.unknown()).nullable(),
+  phash: z.string().nullable(),
+  notes: z.string(),
+  jobs: z.array(jobSummarySchema),
+});
+export type PhotoDetails = z.infer<typeof photoDetailsSchema>;
+
+export const photoCursorSchema = z.object({ v: z.union([z.string(), z.number(), z.null()]), id });
+
+export const importProgressSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(['running', 'done', 'cancelled', 'failed']),
+  roots: z.array(z.string()),
+  found: z.number().int(),
+  hashed: z.number().int(),
+  added: z.number().int(),
+  duplicates: z.number().int(),
+  skipped: z.number().int(),
+  failed: z.number().int(),
+  errors: z.array(z.object({ path: z.string(), message: z.string() })),
+  startedAt: z.number(),
+  finishedAt: z.number().nullable(),
+  message: z.string().nullable(),
+});
+export type ImportProgress = z.infer<typeof importProgressSchema>;
+
+const pathSchema = z.string().min(1).max(4096).refine((p) => !p.includes('\0'), 'path contains a NUL byte');
+
 // ---------------------------------------------------------------- the contract
 function call<I extends z.ZodType, O extends z.ZodType>(input: I, output: O) {
   return { input, output };
@@ -145,11 +209,44 @@ export const calls = {
     z.object({ requeued: z.number().int() }),
   ),
   'jobs.setPaused': call(z.object({ paused: z.boolean() }).strict(), z.object({ paused: z.boolean() })),
+
+  'photos.list': call(
+    z
+      .object({
+        sort: z.enum(photoSorts).default('imported'),
+        filter: z.enum(photoFilters).default('all'),
+        search: z.string().max(200).optional(),
+        /** Keyset cursor from the previous page's `nextCursor`. */
+        cursor: photoCursorSchema.optional(),
+        /** Re-read specific photos (named by a photos.changed event). */
+        ids: z.array(id).max(500).optional(),
+        limit: z.number().int().min(1).max(500).default(200),
+      })
+      .strict(),
+    z.object({ items: z.array(photoSummarySchema), nextCursor: photoCursorSchema.nullable(), total: z.number().int() }),
+  ),
+  'photos.get': call(z.object({ id }).strict(), photoDetailsSchema),
+  /** Imports files and folders (recursively) by path on this machine; progress arrives as import.progress events. */
+  'photos.import': call(z.object({ paths: z.array(pathSchema).min(1).max(1000) }).strict(), importProgressSchema),
+  /** Electron only: asks the user for files/folders with the system dialog, then imports them. */
+  'photos.chooseAndImport': call(empty, importProgressSchema.nullable()),
+  'photos.importStatus': call(empty, importProgressSchema.nullable()),
+  'photos.cancelImport': call(z.object({ id: z.number().int() }).strict(), importProgressSchema),
+  /** Re-runs a job type for photos; idempotent (an active job is returned, not duplicated). */
+  'photos.rerun': call(
+    z.object({ ids: z.array(id).min(1).max(100_000), type: z.enum(['metadata', 'ocr', 'ai_analysis']) }).strict(),
+    z.object({ created: z.number().int(), alreadyActive: z.number().int() }),
+  ),
+  /** Electron only: shows the photo's file in the system file manager. */
+  'photos.reveal': call(z.object({ id }).strict(), z.object({ revealed: z.boolean() })),
 } as const;
 
 export const events = {
   /** Coalesced: at most a few per second however many transitions happen. */
   'jobs.changed': z.object({ counts: jobCountsSchema, paused: z.boolean(), changedIds: z.array(id).max(500) }),
+  /** Coalesced; `all` when too many changed to list (reload everything visible). */
+  'photos.changed': z.object({ ids: z.array(id).max(500), all: z.boolean() }),
+  'import.progress': importProgressSchema,
 } as const;
 
 export type Calls = typeof calls;

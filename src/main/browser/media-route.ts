@@ -1,11 +1,31 @@
-/** Images by opaque photo id (issue: photos). Until photos exist, every media request is a 404. */
+/** Browser mode's /media route: the same lookup as the Electron protocol, behind the run token. */
+import fs from 'node:fs';
 import type http from 'node:http';
-import type { Core } from '../core/core';
+import { MEDIA_HEADERS, parseMediaPath, resolveMedia, type MediaDeps } from '../media/media';
 
-export function mediaRoute(_core: Core) {
-  return (_req: http.IncomingMessage, res: http.ServerResponse, url: URL, authorized: boolean): boolean => {
+export function mediaRoute(deps: MediaDeps) {
+  return (req: http.IncomingMessage, res: http.ServerResponse, url: URL, authorized: boolean): boolean => {
     if (!url.pathname.startsWith('/media/')) return false;
-    res.writeHead(authorized ? 404 : 401, { 'content-type': 'text/plain' }).end(authorized ? 'Not found' : 'Unauthorized');
+    if (!authorized) {
+      res.writeHead(401, { 'content-type': 'text/plain' }).end('Unauthorized');
+      return true;
+    }
+    const parsed = parseMediaPath(url.pathname);
+    const media = parsed && resolveMedia(deps, parsed.kind, parsed.id);
+    if (!media) {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
+      return true;
+    }
+    if (req.headers['if-none-match'] === media.etag) {
+      res.writeHead(304, { etag: media.etag }).end();
+      return true;
+    }
+    res.writeHead(200, MEDIA_HEADERS(media));
+    if (req.method === 'HEAD') res.end();
+    else
+      fs.createReadStream(media.file)
+        .on('error', () => res.destroy())
+        .pipe(res);
     return true;
   };
 }

@@ -55,7 +55,7 @@ export async function startBrowserServer(opts: BrowserServerOptions): Promise<Br
   const token = opts.token ?? crypto.randomBytes(24).toString('base64url');
   const rendererDir = fs.realpathSync(opts.rendererDir);
   let origin = '';
-  const media = mediaRoute(opts.core);
+  const media = mediaRoute(opts.core.media);
 
   const server = http.createServer(async (req, res) => {
     try {

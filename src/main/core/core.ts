@@ -17,6 +17,17 @@ import { Coalescer, EventHub } from './event-hub';
 import { createDispatcher, type Dispatch } from '../ipc/dispatcher';
 import { createHandlers } from '../ipc/handlers';
 import { appPaths } from '../app-paths';
+import { PhotoRepository } from '../photos/photo-repository';
+import { EvidenceStore } from '../evidence/evidence-store';
+import { Importer } from '../photos/importer';
+import { metadataJob } from '../photos/metadata-job';
+import type { MediaDeps } from '../media/media';
+
+/** What only the desktop shell can do (native dialogs, the file manager); absent in browser mode. */
+export interface PlatformHooks {
+  chooseImportPaths?(): Promise<string[] | null>;
+  revealInFolder?(path: string): void;
+}
 
 export interface CoreOptions {
   libraryDir: string;
@@ -32,6 +43,7 @@ export interface CoreOptions {
   log?: Logger;
   validateOutputs?: boolean;
   eventIntervalMs?: number;
+  platform?: PlatformHooks;
 }
 
 export interface Core {
@@ -41,7 +53,14 @@ export interface Core {
   jobs: JobService;
   runner: JobRunner | null;
   settings: SettingsStore;
+  photos: PhotoRepository;
+  evidence: EvidenceStore;
+  importer: Importer;
+  media: MediaDeps;
+  platform: PlatformHooks;
   events: EventHub;
+  /** Tell renderers these photos changed (coalesced). */
+  photosChanged(ids: Iterable<number>): void;
   dispatch: Dispatch;
   mode: CoreOptions['mode'];
   startedAt: number;
@@ -77,6 +96,30 @@ export function openCore(opts: CoreOptions): Core {
   });
   const jobs = new JobService(store, registry, (ids) => jobChanges.add(ids));
 
+  const photos = new PhotoRepository(db.sqlite);
+  const evidence = new EvidenceStore(db.sqlite);
+  const photoChanges = new Coalescer<number>(opts.eventIntervalMs ?? 200, (ids) =>
+    events.emit('photos.changed', { ids: ids.slice(0, 500), all: ids.length > 500 }),
+  );
+  registry.register(
+    metadataJob({
+      photos,
+      evidence,
+      settings,
+      thumbnailsDir: paths.thumbnailsDir,
+      libraryDir: paths.dir,
+      onPhotoChanged: (id) => photoChanges.add([id]),
+    }),
+  );
+  const importer = new Importer({
+    db,
+    photos,
+    jobs,
+    log,
+    onProgress: (p) => events.emit('import.progress', p),
+    onPhotosAdded: (ids) => photoChanges.add(ids),
+  });
+
   let runner: JobRunner | null = null;
   if (opts.runJobs !== false) {
     runner = new JobRunner({
@@ -101,12 +144,20 @@ export function openCore(opts: CoreOptions): Core {
     jobs,
     runner,
     settings,
+    photos,
+    evidence,
+    importer,
+    media: { photos, libraryDir: paths.dir, thumbnailsDir: paths.thumbnailsDir },
+    platform: opts.platform ?? {},
     events,
+    photosChanged: (ids) => photoChanges.add(ids),
     mode: opts.mode,
     startedAt: Date.now(),
     dispatch: undefined as unknown as Dispatch,
     async close(graceMs = 5_000) {
+      await importer.close();
       jobChanges.close();
+      photoChanges.close();
       await runner?.stop(graceMs);
       db.close();
     },

@@ -59,6 +59,17 @@ function start(): void {
       spawn: utilityWorkerSpawner(paths.builtWorkerEntry),
       nativeBinding: binding,
       log: console,
+      platform: {
+        async chooseImportPaths() {
+          const r = await dialog.showOpenDialog(win!, {
+            title: 'Import photos',
+            buttonLabel: 'Import',
+            properties: ['openFile', 'openDirectory', 'multiSelections'],
+          });
+          return r.canceled ? null : r.filePaths;
+        },
+        revealInFolder: (file) => shell.showItemInFolder(file),
+      },
     });
   } catch (err) {
     return fatal(err);
@@ -87,7 +98,7 @@ function registerProtocol(rendererDir: string): void {
   protocol.handle('circa', async (request) => {
     const url = new URL(request.url);
     if (url.host !== 'app') return new Response('Not found', { status: 404 });
-    if (url.pathname.startsWith('/media/')) return serveMedia(core!, url);
+    if (url.pathname.startsWith('/media/')) return serveMedia(core!.media, url);
     const file = resolveStatic(root, url.pathname);
     if (!file) return new Response('Not found', { status: 404 });
     return new Response(fs.readFileSync(file), {

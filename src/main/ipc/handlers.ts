@@ -2,6 +2,8 @@
 import type { Core } from '../core/core';
 import { APP_VERSION } from '../core/core';
 import type { Handlers } from './dispatcher';
+import { CallFailure } from '../../shared/result';
+import { toSummary } from '../jobs/service';
 
 export function createHandlers(core: Core): Handlers {
   return {
@@ -34,6 +36,59 @@ export function createHandlers(core: Core): Handlers {
       core.runner?.setPaused(paused);
       core.events.emit('jobs.changed', { counts: core.jobs.counts(), paused, changedIds: [] });
       return { paused };
+    },
+
+    'photos.list': (q) => core.photos.list(q),
+    'photos.get': ({ id }) => {
+      const row = core.photos.get(id);
+      const summary = core.photos.summary(id);
+      if (!row || !summary) throw new CallFailure('not_found', `There is no photo ${id}`);
+      let exif: Record<string, unknown> | null = null;
+      try {
+        exif = row.exif ? (JSON.parse(row.exif) as Record<string, unknown>) : null;
+      } catch {
+        /* shown as absent */
+      }
+      return {
+        ...summary,
+        size: row.size,
+        sha256: row.sha256,
+        width: row.width,
+        height: row.height,
+        orientation: row.orientation,
+        isScan: row.is_scan == null ? null : !!row.is_scan,
+        exif,
+        phash: row.phash,
+        notes: row.notes,
+        jobs: core.jobs.store.list({ subject: `photo:${id}`, limit: 50 }).rows.map(toSummary),
+      };
+    },
+    'photos.import': ({ paths }) => core.importer.start(paths),
+    'photos.chooseAndImport': async () => {
+      if (!core.platform.chooseImportPaths)
+        throw new CallFailure('conflict', 'Choosing files needs the desktop app; in browser mode enter a path instead');
+      const paths = await core.platform.chooseImportPaths();
+      return paths?.length ? core.importer.start(paths) : null;
+    },
+    'photos.importStatus': () => core.importer.status(),
+    'photos.cancelImport': ({ id }) => core.importer.cancel(id),
+    'photos.rerun': ({ ids, type }) => {
+      const existing = ids.filter((id) => core.photos.get(id));
+      if (!existing.length) throw new CallFailure('not_found', 'None of those photos is in the library');
+      const out = core.db.immediate(() => {
+        if (type === 'metadata') existing.forEach((id) => core.photos.markPendingAgain(id));
+        return core.jobs.enqueueMany(existing.map((photoId) => ({ type, payload: { photoId } })));
+      });
+      core.photosChanged(existing);
+      const created = out.filter((o) => o.created).length;
+      return { created, alreadyActive: out.length - created };
+    },
+    'photos.reveal': ({ id }) => {
+      const row = core.photos.get(id);
+      if (!row) throw new CallFailure('not_found', `There is no photo ${id}`);
+      if (!core.platform.revealInFolder) throw new CallFailure('conflict', 'Revealing files needs the desktop app');
+      core.platform.revealInFolder(row.path);
+      return { revealed: true };
     },
   };
 }

@@ -1,6 +1,79 @@
-/** Images by opaque photo id (issue: photos). Until photos exist every media request is a 404. */
-import type { Core } from '../core/core';
+/**
+ * Images by opaque photo id — never by path. The renderer asks for /media/thumb/42 or
+ * /media/original/42; only files the library knows (a photo's thumbnail inside thumbnails/, or
+ * the original it imported) are ever served. Used by the Electron circa:// protocol and by
+ * browser mode's HTTP route.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { PhotoRepository } from '../photos/photo-repository';
 
-export async function serveMedia(_core: Core, _url: URL): Promise<Response> {
-  return new Response('Not found', { status: 404 });
+const CONTENT_TYPES: Record<string, string> = {
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  tiff: 'image/tiff',
+  webp: 'image/webp',
+  gif: 'image/gif',
+  avif: 'image/avif',
+};
+
+export interface MediaFile {
+  file: string;
+  contentType: string;
+  etag: string;
+  size: number;
+}
+
+export interface MediaDeps {
+  photos: PhotoRepository;
+  libraryDir: string;
+  thumbnailsDir: string;
+}
+
+/** Parses /media/<kind>/<id>; anything else is null. */
+export function parseMediaPath(pathname: string): { kind: 'thumb' | 'original'; id: number } | null {
+  const m = /^\/media\/(thumb|original)\/([1-9]\d{0,15})$/.exec(pathname);
+  return m ? { kind: m[1] as 'thumb' | 'original', id: Number(m[2]) } : null;
+}
+
+export function resolveMedia(deps: MediaDeps, kind: 'thumb' | 'original', id: number): MediaFile | null {
+  const photo = deps.photos.get(id);
+  if (!photo) return null;
+  let file: string;
+  let contentType: string;
+  if (kind === 'thumb') {
+    if (!photo.thumbnail) return null;
+    file = path.resolve(deps.libraryDir, photo.thumbnail);
+    // Defence in depth: a thumbnail path from the database must still lie inside thumbnails/.
+    if (!file.startsWith(path.resolve(deps.thumbnailsDir) + path.sep)) return null;
+    contentType = 'image/jpeg';
+  } else {
+    file = photo.path;
+    contentType = CONTENT_TYPES[photo.format ?? ''] ?? 'application/octet-stream';
+  }
+  let st: fs.Stats;
+  try {
+    st = fs.statSync(file);
+  } catch {
+    return null;
+  }
+  if (!st.isFile()) return null;
+  return { file, contentType, etag: `"${photo.sha256.slice(0, 16)}-${kind}"`, size: st.size };
+}
+
+export const MEDIA_HEADERS = (m: MediaFile) => ({
+  'content-type': m.contentType,
+  'content-length': String(m.size),
+  etag: m.etag,
+  // Ids are stable and the renderer adds ?v=<version>, so a long private cache is safe.
+  'cache-control': 'private, max-age=31536000, immutable',
+  'x-content-type-options': 'nosniff',
+});
+
+/** Electron's protocol.handle answer. */
+export function serveMedia(deps: MediaDeps, url: URL): Response {
+  const req = parseMediaPath(url.pathname);
+  const media = req && resolveMedia(deps, req.kind, req.id);
+  if (!media) return new Response('Not found', { status: 404 });
+  return new Response(fs.readFileSync(media.file), { headers: MEDIA_HEADERS(media) });
 }

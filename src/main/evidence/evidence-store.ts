@@ -1,0 +1,157 @@
+/**
+ * Evidence rows and the stored estimate they produce. Every change to a photo's evidence
+ * recomputes its estimate in the same transaction, so the stored estimate is never stale.
+ *
+ * A rerun supersedes the earlier *pending* evidence from the same source (kept as history);
+ * accepted or rejected evidence is never silently replaced.
+ */
+import type Database from 'better-sqlite3';
+import {
+  estimate,
+  type Estimate,
+  type EvidenceInput,
+  type EvidenceKind,
+  type EvidenceSource,
+  type ReviewStatus,
+} from '../../shared/dating';
+
+export interface NewEvidence {
+  kind: EvidenceKind;
+  earliest: number | null;
+  latest: number | null;
+  precision?: string | null;
+  confidence: number | null;
+  summary: string;
+  details?: Record<string, unknown>;
+}
+
+export interface EvidenceRow {
+  id: number;
+  photo_id: number;
+  source: EvidenceSource;
+  kind: EvidenceKind;
+  earliest: number | null;
+  latest: number | null;
+  precision: string | null;
+  confidence: number | null;
+  summary: string;
+  details: string | null;
+  job_id: number | null;
+  attempt: number | null;
+  review_status: ReviewStatus;
+  review_note: string | null;
+  superseded_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export class EvidenceStore {
+  private readonly s: Record<string, Database.Statement>;
+
+  constructor(private readonly sqlite: Database.Database) {
+    const p = (sql: string) => sqlite.prepare(sql);
+    this.s = {
+      supersede: p(
+        `UPDATE evidence SET superseded_at = ?, updated_at = ?
+          WHERE photo_id = ? AND source = ? AND review_status = 'pending' AND superseded_at IS NULL`,
+      ),
+      insert: p(
+        `INSERT INTO evidence (photo_id, source, kind, earliest, latest, precision, confidence, summary, details, job_id, attempt, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+      ),
+      current: p(`SELECT * FROM evidence WHERE photo_id = ? AND superseded_at IS NULL ORDER BY id`),
+      all: p(`SELECT * FROM evidence WHERE photo_id = ? ORDER BY id`),
+      byId: p(`SELECT * FROM evidence WHERE id = ?`),
+      saveEstimate: p(
+        `UPDATE photos SET estimate_status = ?, estimate_earliest = ?, estimate_latest = ?, estimate = ?, updated_at = ? WHERE id = ?`,
+      ),
+    };
+  }
+
+  /** In tx. Records what one job attempt found for a photo, superseding that source's earlier pending findings. */
+  recordFromJob(
+    photoId: number,
+    source: EvidenceSource,
+    items: readonly NewEvidence[],
+    job: { id: number; attempt: number } | null,
+  ): number[] {
+    const now = Date.now();
+    this.s.supersede.run(now, now, photoId, source);
+    const ids = items.map(
+      (e) =>
+        (
+          this.s.insert.get(
+            photoId,
+            source,
+            e.kind,
+            e.earliest,
+            e.latest,
+            e.precision ?? null,
+            e.confidence,
+            e.summary,
+            e.details ? JSON.stringify(e.details) : null,
+            job?.id ?? null,
+            job?.attempt ?? null,
+            now,
+            now,
+          ) as { id: number }
+        ).id,
+    );
+    this.recompute(photoId);
+    return ids;
+  }
+
+  /** In tx. Adds evidence without superseding anything (manual constraints). */
+  add(photoId: number, source: EvidenceSource, e: NewEvidence): number {
+    const now = Date.now();
+    const { id } = this.s.insert.get(
+      photoId,
+      source,
+      e.kind,
+      e.earliest,
+      e.latest,
+      e.precision ?? null,
+      e.confidence,
+      e.summary,
+      e.details ? JSON.stringify(e.details) : null,
+      null,
+      null,
+      now,
+      now,
+    ) as { id: number };
+    this.recompute(photoId);
+    return id;
+  }
+
+  get(id: number): EvidenceRow | undefined {
+    return this.s.byId.get(id) as EvidenceRow | undefined;
+  }
+
+  current(photoId: number): EvidenceRow[] {
+    return this.s.current.all(photoId) as EvidenceRow[];
+  }
+
+  history(photoId: number): EvidenceRow[] {
+    return this.s.all.all(photoId) as EvidenceRow[];
+  }
+
+  /** In tx. Recomputes and stores a photo's estimate from its current evidence. */
+  recompute(photoId: number): Estimate {
+    const result = estimate(this.current(photoId).map(toEvidenceInput));
+    this.s.saveEstimate.run(result.status, result.earliest, result.latest, JSON.stringify(result), Date.now(), photoId);
+    return result;
+  }
+}
+
+export function toEvidenceInput(r: EvidenceRow): EvidenceInput {
+  return {
+    id: r.id,
+    source: r.source,
+    kind: r.kind,
+    earliest: r.earliest,
+    latest: r.latest,
+    confidence: r.confidence,
+    reviewStatus: r.review_status,
+    summary: r.summary,
+  };
+}

@@ -1,0 +1,266 @@
+/**
+ * Import: walks files and folders, identifies each image by a streamed SHA-256, and writes photo
+ * rows together with their `metadata` jobs in batched transactions. Photos are referenced in
+ * place and never modified. A file whose content is already in the library is a duplicate.
+ *
+ * An interrupted import (quit, crash, cancel) leaves a consistent library: a row exists only with
+ * its full hash and its job. Running the same import again adds just what is missing.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { ImportProgress } from '../../shared/contract';
+import { hasSupportedExtension } from '../../shared/image-formats';
+import { CallFailure } from '../../shared/result';
+import { sha256File } from '../../worker/imaging/hash';
+import type { LibraryDb } from '../db/open';
+import type { JobService } from '../jobs/service';
+import type { Logger } from '../jobs/runner';
+import type { NewPhoto, PhotoRepository } from './photo-repository';
+
+const HASH_CONCURRENCY = 4;
+const BATCH_SIZE = 500;
+const BATCH_MAX_WAIT_MS = 250;
+const PROGRESS_EVERY_MS = 200;
+const MAX_LISTED_ERRORS = 50;
+
+export interface ImporterDeps {
+  db: LibraryDb;
+  photos: PhotoRepository;
+  jobs: JobService;
+  log: Logger;
+  onProgress(p: ImportProgress): void;
+  onPhotosAdded(ids: number[]): void;
+}
+
+export class Importer {
+  private current: ImportRun | null = null;
+  private nextId = 1;
+
+  constructor(private readonly deps: ImporterDeps) {}
+
+  start(paths: string[]): ImportProgress {
+    if (this.current?.progress.status === 'running') {
+      throw new CallFailure('conflict', 'An import is already running; wait for it or cancel it first');
+    }
+    const roots = paths.map((p) => path.resolve(p));
+    const missing = roots.filter((r) => !fs.existsSync(r));
+    if (missing.length === roots.length) {
+      throw new CallFailure(
+        'not_found',
+        `Nothing to import: ${missing.map((m) => `"${m}"`).join(', ')} does not exist on this computer`,
+      );
+    }
+    const run = new ImportRun(this.nextId++, roots, this.deps);
+    this.current = run;
+    void run.execute();
+    return run.snapshot();
+  }
+
+  status(): ImportProgress | null {
+    return this.current?.snapshot() ?? null;
+  }
+
+  cancel(id: number): ImportProgress {
+    if (!this.current || this.current.progress.id !== id) throw new CallFailure('not_found', `There is no import ${id}`);
+    this.current.cancel();
+    return this.current.snapshot();
+  }
+
+  /** Stops a running import (app shutdown); what was written stays consistent. */
+  async close(): Promise<void> {
+    if (this.current?.progress.status === 'running') {
+      this.current.cancel();
+      await this.current.done;
+    }
+  }
+}
+
+class ImportRun {
+  readonly progress: ImportProgress;
+  private cancelled = false;
+  private batch: NewPhoto[] = [];
+  private batchTimer?: NodeJS.Timeout;
+  private lastProgress = 0;
+  private resolveDone!: () => void;
+  readonly done = new Promise<void>((r) => (this.resolveDone = r));
+
+  constructor(
+    id: number,
+    roots: string[],
+    private readonly deps: ImporterDeps,
+  ) {
+    this.progress = {
+      id,
+      status: 'running',
+      roots,
+      found: 0,
+      hashed: 0,
+      added: 0,
+      duplicates: 0,
+      skipped: 0,
+      failed: 0,
+      errors: [],
+      startedAt: Date.now(),
+      finishedAt: null,
+      message: null,
+    };
+  }
+
+  snapshot(): ImportProgress {
+    return { ...this.progress, roots: [...this.progress.roots], errors: [...this.progress.errors] };
+  }
+
+  cancel(): void {
+    this.cancelled = true;
+  }
+
+  async execute(): Promise<void> {
+    try {
+      const inFlight = new Set<Promise<void>>();
+      for (const root of this.progress.roots) {
+        for await (const file of walk(root, (p, err) => this.fail(p, err))) {
+          if (this.cancelled) break;
+          if (!hasSupportedExtension(file)) {
+            this.progress.skipped++;
+            this.report();
+            continue;
+          }
+          this.progress.found++;
+          const task = this.hashOne(file).finally(() => inFlight.delete(task));
+          inFlight.add(task);
+          if (inFlight.size >= HASH_CONCURRENCY) await Promise.race(inFlight);
+        }
+        if (this.cancelled) break;
+      }
+      await Promise.all(inFlight);
+      this.flush();
+      this.progress.status = this.cancelled ? 'cancelled' : 'done';
+      this.progress.message = this.summary();
+    } catch (err) {
+      this.progress.status = 'failed';
+      this.progress.message = `Import stopped: ${(err as Error).message}. What was imported so far is kept; run the import again to continue.`;
+      this.deps.log.error(`import failed: ${(err as Error).stack}`);
+    } finally {
+      clearTimeout(this.batchTimer);
+      this.progress.finishedAt = Date.now();
+      this.report(true);
+      this.resolveDone();
+    }
+  }
+
+  private async hashOne(file: string): Promise<void> {
+    try {
+      const st = await fs.promises.stat(file);
+      const { sha256, size } = await sha256File(file);
+      this.progress.hashed++;
+      this.batch.push({ sha256, size, path: file, filename: path.basename(file), mtimeMs: Math.round(st.mtimeMs) });
+      if (this.batch.length >= BATCH_SIZE) this.flush();
+      else if (!this.batchTimer) this.batchTimer = setTimeout(() => this.flush(), BATCH_MAX_WAIT_MS);
+    } catch (err) {
+      this.fail(file, err);
+    }
+    this.report();
+  }
+
+  /** One transaction: the photo rows and their metadata jobs land together or not at all. */
+  private flush(): void {
+    clearTimeout(this.batchTimer);
+    this.batchTimer = undefined;
+    const batch = this.batch.splice(0);
+    if (!batch.length) return;
+    const added: number[] = [];
+    this.deps.db.immediate(() => {
+      const now = Date.now();
+      const seen = new Set<string>();
+      for (const p of batch) {
+        const id = seen.has(p.sha256) ? null : this.deps.photos.insert(p, now);
+        seen.add(p.sha256);
+        if (id == null) this.progress.duplicates++;
+        else added.push(id);
+      }
+      this.deps.jobs.enqueueMany(
+        added.map((photoId) => ({ type: 'metadata', payload: { photoId } })),
+        'import',
+      );
+    });
+    this.progress.added += added.length;
+    if (added.length) this.deps.onPhotosAdded(added);
+    this.report();
+  }
+
+  private fail(file: string, err: unknown): void {
+    this.progress.failed++;
+    if (this.progress.errors.length < MAX_LISTED_ERRORS) {
+      const e = err as NodeJS.ErrnoException;
+      const reason =
+        e?.code === 'EACCES' || e?.code === 'EPERM'
+          ? 'permission denied'
+          : e?.code === 'ENOENT'
+            ? 'the file disappeared during the import'
+            : (e?.message ?? String(err));
+      this.progress.errors.push({ path: file, message: reason });
+    }
+  }
+
+  private report(force = false): void {
+    const now = Date.now();
+    if (!force && now - this.lastProgress < PROGRESS_EVERY_MS) return;
+    this.lastProgress = now;
+    this.deps.onProgress(this.snapshot());
+  }
+
+  private summary(): string {
+    const p = this.progress;
+    const parts = [`${p.added} added`];
+    if (p.duplicates) parts.push(`${p.duplicates} already in the library`);
+    if (p.skipped) parts.push(`${p.skipped} not images (skipped)`);
+    if (p.failed) parts.push(`${p.failed} could not be read`);
+    return `${this.cancelled ? 'Import cancelled' : 'Import finished'}: ${parts.join(', ')}.`;
+  }
+}
+
+/**
+ * Yields every file under `root` (or `root` itself), depth first, in name order. Symbolic links
+ * to folders are not followed (they can loop); unreadable folders are reported and skipped.
+ */
+async function* walk(root: string, onError: (p: string, err: unknown) => void): AsyncGenerator<string> {
+  let st: fs.Stats;
+  try {
+    st = await fs.promises.stat(root);
+  } catch (err) {
+    onError(root, err);
+    return;
+  }
+  if (st.isFile()) {
+    yield root;
+    return;
+  }
+  if (!st.isDirectory()) return;
+  const stack = [root];
+  while (stack.length) {
+    const dir = stack.pop()!;
+    let entries: fs.Dirent[];
+    try {
+      entries = await fs.promises.readdir(dir, { withFileTypes: true });
+    } catch (err) {
+      onError(dir, err);
+      continue;
+    }
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    const subdirs: string[] = [];
+    for (const e of entries) {
+      if (e.name.startsWith('.')) continue; // .DS_Store, ._resource forks, hidden folders
+      const full = path.join(dir, e.name);
+      if (e.isDirectory()) subdirs.push(full);
+      else if (e.isFile()) yield full;
+      else if (e.isSymbolicLink()) {
+        try {
+          if ((await fs.promises.stat(full)).isFile()) yield full;
+        } catch {
+          /* dangling link */
+        }
+      }
+    }
+    stack.push(...subdirs.reverse());
+  }
+}

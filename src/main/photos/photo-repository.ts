@@ -1,0 +1,233 @@
+/** SQL for photos: insert on import, keyset-paginated listing for the grid, metadata results. */
+import type Database from 'better-sqlite3';
+import type { PhotoSummary } from '../../shared/contract';
+import type { PhotoMetadata } from '../../shared/jobs/outputs/photo-metadata';
+
+export interface PhotoRow {
+  id: number;
+  sha256: string;
+  path: string;
+  filename: string;
+  size: number;
+  mtime_ms: number | null;
+  format: string | null;
+  width: number | null;
+  height: number | null;
+  orientation: number | null;
+  display_width: number | null;
+  display_height: number | null;
+  thumbnail: string | null;
+  phash: string | null;
+  exif: string | null;
+  camera: string | null;
+  exif_date: string | null;
+  is_scan: number | null;
+  metadata_status: 'pending' | 'ready' | 'failed';
+  metadata_error: string | null;
+  missing: number;
+  notes: string;
+  estimate_status: PhotoSummary['estimateStatus'];
+  estimate_earliest: number | null;
+  estimate_latest: number | null;
+  estimate: string | null;
+  imported_at: number;
+  updated_at: number;
+}
+
+export interface NewPhoto {
+  sha256: string;
+  path: string;
+  filename: string;
+  size: number;
+  mtimeMs: number;
+}
+
+export type PhotoSort = 'imported' | 'filename' | 'date';
+export type PhotoFilter =
+  'all' | 'needs_metadata' | 'failed' | 'missing' | 'has_evidence' | 'undated' | 'needs_review' | 'conflict';
+export interface PhotoCursor {
+  v: string | number | null;
+  id: number;
+}
+
+const SUMMARY_COLUMNS = `id, filename, path, format, display_width, display_height, thumbnail, sha256, metadata_status,
+  metadata_error, missing, camera, exif_date, estimate_status, estimate_earliest, estimate_latest,
+  json_extract(estimate, '$.dacs') AS estimate_label, imported_at`;
+
+const FILTERS: Record<PhotoFilter, string> = {
+  all: '1',
+  needs_metadata: "metadata_status = 'pending'",
+  failed: "metadata_status = 'failed'",
+  missing: 'missing = 1',
+  has_evidence:
+    "EXISTS (SELECT 1 FROM evidence e WHERE e.photo_id = photos.id AND e.superseded_at IS NULL AND e.review_status != 'rejected')",
+  undated: "estimate_status = 'undated'",
+  needs_review: "estimate_status = 'needs_review'",
+  conflict: "estimate_status = 'conflict'",
+};
+
+/** ORDER BY and the keyset condition that continues after a cursor, per sort. */
+const SORTS: Record<
+  PhotoSort,
+  { order: string; key: (r: Record<string, unknown>) => string | number | null; after(c: PhotoCursor): [string, unknown[]] }
+> = {
+  imported: {
+    order: 'imported_at DESC, id DESC',
+    key: (r) => r.imported_at as number,
+    after: (c) => ['(imported_at < ? OR (imported_at = ? AND id < ?))', [c.v, c.v, c.id]],
+  },
+  filename: {
+    order: 'filename ASC, id ASC',
+    key: (r) => r.filename as string,
+    after: (c) => ['(filename > ? OR (filename = ? AND id > ?))', [c.v, c.v, c.id]],
+  },
+  // Undated photos last.
+  date: {
+    order: 'estimate_earliest IS NULL, estimate_earliest ASC, id ASC',
+    key: (r) => r.estimate_earliest as number | null,
+    after: (c) =>
+      c.v === null
+        ? ['(estimate_earliest IS NULL AND id > ?)', [c.id]]
+        : ['(estimate_earliest > ? OR (estimate_earliest = ? AND id > ?) OR estimate_earliest IS NULL)', [c.v, c.v, c.id]],
+  },
+};
+
+export function toPhotoSummary(r: Record<string, any>): PhotoSummary {
+  return {
+    id: r.id,
+    filename: r.filename,
+    path: r.path,
+    format: r.format,
+    displayWidth: r.display_width,
+    displayHeight: r.display_height,
+    thumbnailVersion: r.thumbnail ? String(r.sha256).slice(0, 12) : null,
+    metadataStatus: r.metadata_status,
+    metadataError: r.metadata_error,
+    missing: !!r.missing,
+    camera: r.camera,
+    exifDate: r.exif_date,
+    estimateStatus: r.estimate_status,
+    estimateEarliest: r.estimate_earliest,
+    estimateLatest: r.estimate_latest,
+    estimateLabel: r.estimate_label ?? null,
+    importedAt: r.imported_at,
+  };
+}
+
+export class PhotoRepository {
+  private readonly s: Record<string, Database.Statement>;
+
+  constructor(private readonly sqlite: Database.Database) {
+    const p = (sql: string) => sqlite.prepare(sql);
+    this.s = {
+      insert: p(
+        `INSERT INTO photos (sha256, path, filename, size, mtime_ms, imported_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (sha256) DO NOTHING RETURNING id`,
+      ),
+      byId: p('SELECT * FROM photos WHERE id = ?'),
+      summaryById: p(`SELECT ${SUMMARY_COLUMNS} FROM photos WHERE id = ?`),
+      applyMetadata: p(
+        `UPDATE photos SET format = ?, width = ?, height = ?, orientation = ?, display_width = ?, display_height = ?,
+                thumbnail = ?, phash = ?, exif = ?, camera = ?, exif_date = ?, is_scan = ?, metadata_status = 'ready',
+                metadata_error = ?, missing = 0, updated_at = ?
+          WHERE id = ?`,
+      ),
+      metadataFailed: p(
+        `UPDATE photos SET metadata_status = 'failed', metadata_error = ?, missing = ?, updated_at = ? WHERE id = ?`,
+      ),
+      pendingAgain: p(
+        `UPDATE photos SET metadata_status = 'pending', updated_at = ? WHERE id = ? AND metadata_status = 'failed'`,
+      ),
+    };
+  }
+
+  /** In tx. Inserts new photos; a file whose content is already in the library is a duplicate (null). */
+  insert(p: NewPhoto, now: number): number | null {
+    const row = this.s.insert.get(p.sha256, p.path, p.filename, p.size, p.mtimeMs, now, now) as { id: number } | undefined;
+    return row?.id ?? null;
+  }
+
+  get(id: number): PhotoRow | undefined {
+    return this.s.byId.get(id) as PhotoRow | undefined;
+  }
+
+  summary(id: number): PhotoSummary | undefined {
+    const r = this.s.summaryById.get(id) as Record<string, unknown> | undefined;
+    return r ? toPhotoSummary(r) : undefined;
+  }
+
+  list(q: { sort: PhotoSort; filter: PhotoFilter; search?: string; cursor?: PhotoCursor; ids?: number[]; limit: number }) {
+    const where: string[] = [FILTERS[q.filter]];
+    const args: unknown[] = [];
+    if (q.search?.trim()) {
+      where.push("filename LIKE ? ESCAPE '\\'");
+      args.push(`%${q.search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    }
+    if (q.ids?.length) {
+      where.push(`id IN (${q.ids.map(() => '?').join(',')})`);
+      args.push(...q.ids);
+    }
+    const sort = SORTS[q.sort];
+    const total = this.sqlite
+      .prepare(`SELECT count(*) FROM photos WHERE ${where.join(' AND ')}`)
+      .pluck()
+      .get(...args) as number;
+    const pageWhere = [...where];
+    const pageArgs = [...args];
+    if (q.cursor) {
+      const [cond, condArgs] = sort.after(q.cursor);
+      pageWhere.push(cond);
+      pageArgs.push(...condArgs);
+    }
+    const rows = this.sqlite
+      .prepare(`SELECT ${SUMMARY_COLUMNS} FROM photos WHERE ${pageWhere.join(' AND ')} ORDER BY ${sort.order} LIMIT ?`)
+      .all(...pageArgs, q.limit) as Record<string, unknown>[];
+    const last = rows[rows.length - 1];
+    return {
+      items: rows.map(toPhotoSummary),
+      total,
+      nextCursor: rows.length === q.limit && last ? { v: sort.key(last), id: last.id as number } : null,
+    };
+  }
+
+  /** In tx. Stores what the metadata job found. */
+  applyMetadata(id: number, m: PhotoMetadata, thumbnailRel: string, isScan: boolean): void {
+    const camera = cameraName(m.exif.make, m.exif.model);
+    const exifDate = m.exif.dateTimeOriginal ?? m.exif.createDate ?? m.exif.xmpDateTimeOriginal ?? null;
+    this.s.applyMetadata.run(
+      m.format,
+      m.width,
+      m.height,
+      m.orientation,
+      m.displayWidth,
+      m.displayHeight,
+      thumbnailRel,
+      m.phash,
+      JSON.stringify(m.exif),
+      camera,
+      exifDate,
+      isScan ? 1 : 0,
+      m.exifError,
+      Date.now(),
+      id,
+    );
+  }
+
+  /** In tx. The metadata job has failed for good. */
+  markMetadataFailed(id: number, message: string, missing: boolean): void {
+    this.s.metadataFailed.run(message, missing ? 1 : 0, Date.now(), id);
+  }
+
+  /** A rerun of a failed photo shows it as pending again. */
+  markPendingAgain(id: number): void {
+    this.s.pendingAgain.run(Date.now(), id);
+  }
+}
+
+/** "Canon" + "Canon EOS 40D" → "Canon EOS 40D"; "NIKON CORPORATION" + "NIKON D70" → "NIKON D70": models often repeat the make. */
+export function cameraName(make: string | null, model: string | null): string | null {
+  if (!model) return make;
+  if (!make) return model;
+  const brand = make.split(/\s+/)[0].toLowerCase();
+  return model.toLowerCase().startsWith(brand) ? model : `${make} ${model}`;
+}

@@ -1,0 +1,133 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import type { Core } from '../../src/main/core/core';
+import type { ImportProgress } from '../../src/shared/contract';
+import { openTestCore, tempDir, waitFor } from '../support/core';
+import { writeHostileFiles } from '../support/hostile-files';
+import { appPaths } from '../../src/main/app-paths';
+
+const CORPUS = path.resolve(appPaths().root, '..', 'shared', 'corpus', 'exif-samples');
+
+let core: Core | undefined;
+afterEach(async () => {
+  await core?.close();
+  core = undefined;
+});
+
+function copyCorpus(files: string[], dest = tempDir('circa-photos-')): string {
+  for (const f of files) fs.copyFileSync(path.join(CORPUS, f), path.join(dest, path.basename(f)));
+  return dest;
+}
+
+async function importAndSettle(c: Core, paths: string[]): Promise<ImportProgress> {
+  const started = c.importer.start(paths);
+  const done = await waitFor(
+    () => {
+      const s = c.importer.status();
+      return s && s.id === started.id && s.status !== 'running' ? s : undefined;
+    },
+    60_000,
+    'import',
+  );
+  await waitFor(
+    () => {
+      const counts = c.jobs.counts();
+      return counts.queued + counts.running === 0;
+    },
+    120_000,
+    'metadata jobs',
+  );
+  return done;
+}
+
+describe('photo import and metadata', () => {
+  it('imports a folder: every readable file becomes one photo with its metadata; importing again adds nothing', async () => {
+    const dir = copyCorpus(['jpg/Canon_40D.jpg', 'jpg/Nikon_D70.jpg', 'jpg/gps/DSCN0010.jpg', 'tiff/Arbitro.tiff']);
+    fs.writeFileSync(path.join(dir, 'notes.txt'), 'not an image');
+    core = openTestCore({ concurrency: 2 });
+    await core.settings.update({ treatExifDatesAsScanDates: false });
+    const first = await importAndSettle(core, [dir]);
+    expect(first).toMatchObject({ status: 'done', found: 4, added: 4, duplicates: 0, skipped: 1, failed: 0 });
+
+    const { items } = core.photos.list({ sort: 'filename', filter: 'all', limit: 50 });
+    expect(items.map((p) => p.filename)).toEqual(['Arbitro.tiff', 'Canon_40D.jpg', 'DSCN0010.jpg', 'Nikon_D70.jpg']);
+    expect(items.every((p) => p.metadataStatus === 'ready')).toBe(true);
+
+    const canon = items.find((p) => p.filename === 'Canon_40D.jpg')!;
+    expect(canon).toMatchObject({
+      camera: 'Canon EOS 40D',
+      exifDate: '2008:05:30 15:56:01',
+      displayWidth: 100,
+      displayHeight: 68,
+    });
+    // A camera's original date is a strong estimate.
+    expect(canon.estimateEarliest).toBe(20080530);
+    expect(core.evidence.current(canon.id)).toMatchObject([
+      { source: 'exif', kind: 'estimate', earliest: 20080530, latest: 20080530 },
+    ]);
+
+    // The thumbnail exists, under thumbnails/, and the original file was not modified.
+    const row = core.photos.get(canon.id)!;
+    const thumb = path.join(core.paths.dir, row.thumbnail!);
+    expect(thumb.startsWith(core.paths.thumbnailsDir)).toBe(true);
+    expect((await sharp(thumb).metadata()).format).toBe('jpeg');
+    expect(fs.readFileSync(path.join(dir, 'Canon_40D.jpg')).equals(fs.readFileSync(path.join(CORPUS, 'jpg/Canon_40D.jpg')))).toBe(
+      true,
+    );
+
+    const again = await importAndSettle(core, [dir]);
+    expect(again).toMatchObject({ status: 'done', added: 0, duplicates: 4 });
+    expect(core.photos.list({ sort: 'imported', filter: 'all', limit: 50 }).total).toBe(4);
+  });
+
+  it('treats an EXIF date as a not-after bound when the files are scans', async () => {
+    const dir = copyCorpus(['jpg/Canon_40D.jpg']);
+    core = openTestCore();
+    await importAndSettle(core, [dir]);
+    const [photo] = core.photos.list({ sort: 'imported', filter: 'all', limit: 5 }).items;
+    expect(core.evidence.current(photo.id)).toMatchObject([{ kind: 'bound', earliest: null, latest: 20080530 }]);
+    expect(photo.estimateLatest).toBe(20080530);
+  });
+
+  it('fails hostile files with specific messages while the rest carry on', async () => {
+    const dir = tempDir('circa-hostile-');
+    const hostile = await writeHostileFiles(dir);
+    copyCorpus(['jpg/Canon_40D.jpg'], dir);
+    core = openTestCore({ concurrency: 2 });
+    const before = process.memoryUsage().rss;
+    await importAndSettle(core, [dir]);
+    const photos = core.photos.list({ sort: 'filename', filter: 'all', limit: 50 }).items;
+    const byName = new Map(photos.map((p) => [p.filename, p]));
+    expect(byName.get('Canon_40D.jpg')?.metadataStatus).toBe('ready');
+    const failed = photos.filter((p) => p.metadataStatus === 'failed');
+    expect(failed.length).toBeGreaterThanOrEqual(4);
+    for (const p of failed)
+      expect(p.metadataError).toMatch(/Image too large|Truncated|corrupt|Not an image|empty|premature|Unsupported/i);
+    expect(byName.get(path.basename(hostile.empty))?.metadataError ?? '').toMatch(/empty|0 bytes/i);
+    // Failed jobs are permanent failures: no retries burnt on files that cannot change.
+    expect(core.jobs.counts().failed).toBe(failed.length);
+    expect(process.memoryUsage().rss - before).toBeLessThan(300 * 1024 * 1024);
+  });
+
+  it('marks a photo whose file disappeared as missing', async () => {
+    const dir = copyCorpus(['jpg/Canon_40D.jpg']);
+    core = openTestCore();
+    core.runner!.setPaused(true);
+    core.importer.start([dir]);
+    await waitFor(() => core!.importer.status()?.status === 'done', 30_000, 'import');
+    fs.rmSync(path.join(dir, 'Canon_40D.jpg'));
+    core.runner!.setPaused(false);
+    const [photo] = await waitFor(
+      () => {
+        const items = core!.photos.list({ sort: 'imported', filter: 'failed', limit: 5 }).items;
+        return items.length ? items : undefined;
+      },
+      60_000,
+      'metadata failure',
+    );
+    expect(photo.missing).toBe(true);
+    expect(photo.metadataError).toMatch(/not found/i);
+  });
+});
