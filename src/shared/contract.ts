@@ -88,7 +88,16 @@ export type JobCounts = z.infer<typeof jobCountsSchema>;
 
 // ---------------------------------------------------------------- photos
 export const photoSorts = ['imported', 'filename', 'date'] as const;
-export const photoFilters = ['all', 'needs_metadata', 'failed', 'missing', 'has_evidence', 'undated', 'needs_review', 'conflict'] as const;
+export const photoFilters = [
+  'all',
+  'needs_metadata',
+  'failed',
+  'missing',
+  'has_evidence',
+  'undated',
+  'needs_review',
+  'conflict',
+] as const;
 export const estimateStatusSchema = z.enum(['undated', 'needs_review', 'estimated', 'conflict']);
 
 export const photoSummarySchema = z.object({
@@ -148,7 +157,67 @@ export const importProgressSchema = z.object({
 });
 export type ImportProgress = z.infer<typeof importProgressSchema>;
 
-const pathSchema = z.string().min(1).max(4096).refine((p) => !p.includes('\0'), 'path contains a NUL byte');
+const pathSchema = z
+  .string()
+  .min(1)
+  .max(4096)
+  .refine((p) => !p.includes('\0'), 'path contains a NUL byte');
+
+// ---------------------------------------------------------------- evidence
+export const evidenceSources = ['exif', 'ocr', 'ai', 'manual', 'duplicate'] as const;
+export const reviewStatuses = ['pending', 'accepted', 'rejected'] as const;
+
+export const evidenceItemSchema = z.object({
+  id,
+  photoId: id,
+  source: z.enum(evidenceSources),
+  kind: z.enum(['bound', 'estimate']),
+  earliest: z.number().int().nullable(),
+  latest: z.number().int().nullable(),
+  precision: z.string().nullable(),
+  confidence: z.number().nullable(),
+  summary: z.string(),
+  details: z.record(z.string(), z.unknown()).nullable(),
+  jobId: z.number().int().nullable(),
+  attempt: z.number().int().nullable(),
+  reviewStatus: z.enum(reviewStatuses),
+  reviewNote: z.string().nullable(),
+  /** Replaced by a later run of the same source (kept as history). */
+  superseded: z.boolean(),
+  createdAt: z.number(),
+  /** The item's own interval as EDTF and in DACS wording. */
+  edtf: z.string().nullable(),
+  label: z.string().nullable(),
+});
+export type EvidenceItem = z.infer<typeof evidenceItemSchema>;
+
+export const estimateViewSchema = z.object({
+  status: estimateStatusSchema,
+  earliest: z.number().int().nullable(),
+  latest: z.number().int().nullable(),
+  confidence: z.number().nullable(),
+  earliestSetBy: z.array(z.number().int()),
+  latestSetBy: z.array(z.number().int()),
+  conflicts: z.array(z.object({ evidenceIds: z.array(z.number().int()), reason: z.string() })),
+  edtf: z.string().nullable(),
+  dacs: z.string().nullable(),
+  explanation: z.array(z.string()),
+});
+export type EstimateView = z.infer<typeof estimateViewSchema>;
+
+const year = z.number().int().min(1826).max(2100);
+export const manualConstraintSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('not_before'), year }).strict(),
+  z.object({ type: z.literal('not_after'), year }).strict(),
+  z
+    .object({ type: z.literal('between'), from: year, to: year })
+    .strict()
+    .refine((c) => c.from <= c.to, 'from must not be after to'),
+  z.object({ type: z.literal('circa'), year, plusMinus: z.number().int().min(0).max(50) }).strict(),
+]);
+export type ManualConstraint = z.infer<typeof manualConstraintSchema>;
+const note = z.string().max(2000);
+const evidenceWithEstimate = z.object({ item: evidenceItemSchema, estimate: estimateViewSchema });
 
 // ---------------------------------------------------------------- the contract
 function call<I extends z.ZodType, O extends z.ZodType>(input: I, output: O) {
@@ -216,6 +285,9 @@ export const calls = {
         sort: z.enum(photoSorts).default('imported'),
         filter: z.enum(photoFilters).default('all'),
         search: z.string().max(200).optional(),
+        /** Photos whose estimate overlaps these years. */
+        yearFrom: z.number().int().min(1000).max(2999).optional(),
+        yearTo: z.number().int().min(1000).max(2999).optional(),
         /** Keyset cursor from the previous page's `nextCursor`. */
         cursor: photoCursorSchema.optional(),
         /** Re-read specific photos (named by a photos.changed event). */
@@ -237,6 +309,31 @@ export const calls = {
     z.object({ ids: z.array(id).min(1).max(100_000), type: z.enum(['metadata', 'ocr', 'ai_analysis']) }).strict(),
     z.object({ created: z.number().int(), alreadyActive: z.number().int() }),
   ),
+  'photos.setNotes': call(z.object({ id, notes: z.string().max(20_000) }).strict(), z.object({ notes: z.string() })),
+
+  'evidence.list': call(
+    z.object({ photoId: id, includeSuperseded: z.boolean().default(false) }).strict(),
+    z.object({ items: z.array(evidenceItemSchema), estimate: estimateViewSchema }),
+  ),
+  /** Accept, reject or reset one finding; recorded in the audit ledger. Undo = review back to the previous status. */
+  'evidence.review': call(
+    z.object({ id, status: z.enum(reviewStatuses), note: note.optional(), undo: z.boolean().optional() }).strict(),
+    evidenceWithEstimate,
+  ),
+  'evidence.addManual': call(z.object({ photoId: id, constraint: manualConstraintSchema, note }).strict(), evidenceWithEstimate),
+  'evidence.updateManual': call(z.object({ id, constraint: manualConstraintSchema, note }).strict(), evidenceWithEstimate),
+  'evidence.removeManual': call(z.object({ id }).strict(), z.object({ estimate: estimateViewSchema })),
+
+  'settings.apiKeyStatus': call(
+    empty,
+    z.object({ hasApiKey: z.boolean(), source: z.enum(['environment', 'encrypted']).nullable(), canStore: z.boolean() }),
+  ),
+  /** Stores (encrypted) or clears the AI API key. The key is never sent back. */
+  'settings.setApiKey': call(
+    z.object({ apiKey: z.string().min(1).max(500).nullable() }).strict(),
+    z.object({ hasApiKey: z.boolean() }),
+  ),
+
   /** Electron only: shows the photo's file in the system file manager. */
   'photos.reveal': call(z.object({ id }).strict(), z.object({ revealed: z.boolean() })),
 } as const;

@@ -25,6 +25,19 @@ const wrongValues: Partial<Record<CallName, unknown[]>> = {
   'photos.cancelImport': [{}, { id: 'x' }],
   'photos.rerun': [{ ids: [] }, { ids: [1], type: 'rm -rf' }, { ids: [0], type: 'metadata' }],
   'photos.reveal': [{}, { id: 0 }],
+  'photos.setNotes': [{ id: 1 }, { id: 1, notes: 'x'.repeat(20_001) }],
+  'evidence.list': [{}, { photoId: 'one' }],
+  'evidence.review': [{ id: 1 }, { id: 1, status: 'maybe' }, { id: 1, status: 'accepted', note: 'x'.repeat(2001) }],
+  'evidence.addManual': [
+    { photoId: 1, note: '' },
+    { photoId: 1, constraint: { type: 'not_before', year: 1700 }, note: '' },
+    { photoId: 1, constraint: { type: 'between', from: 1950, to: 1940 }, note: '' },
+    { photoId: 1, constraint: { type: 'circa', year: 1937, plusMinus: 500 }, note: '' },
+    { photoId: 1, constraint: { type: 'sometime' }, note: '' },
+  ],
+  'evidence.updateManual': [{ id: 1, constraint: { type: 'not_after' }, note: '' }],
+  'evidence.removeManual': [{}, { id: 'x' }],
+  'settings.setApiKey': [{}, { apiKey: '' }, { apiKey: 'k'.repeat(501) }],
 };
 
 let core: Core;
@@ -52,6 +65,7 @@ describe('IPC contract validation', () => {
     // Calls whose only input is {} are covered by the generic cases above.
     const emptyInput = [
       'app.health',
+      'settings.apiKeyStatus',
       'settings.get',
       'jobs.counts',
       'jobs.types',

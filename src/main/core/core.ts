@@ -22,11 +22,17 @@ import { EvidenceStore } from '../evidence/evidence-store';
 import { Importer } from '../photos/importer';
 import { metadataJob } from '../photos/metadata-job';
 import type { MediaDeps } from '../media/media';
+import { EvidenceService } from '../evidence/evidence-service';
+import { ocrJob } from '../dating/ocr-job';
+import { aiJob } from '../dating/ai-job';
+import { ApiKeyStore, type SecretCipher } from '../settings/secrets';
 
 /** What only the desktop shell can do (native dialogs, the file manager); absent in browser mode. */
 export interface PlatformHooks {
   chooseImportPaths?(): Promise<string[] | null>;
   revealInFolder?(path: string): void;
+  /** OS-backed encryption for secrets (Electron safeStorage). */
+  cipher?: SecretCipher;
 }
 
 export interface CoreOptions {
@@ -55,6 +61,8 @@ export interface Core {
   settings: SettingsStore;
   photos: PhotoRepository;
   evidence: EvidenceStore;
+  evidenceService: EvidenceService;
+  apiKeys: ApiKeyStore;
   importer: Importer;
   media: MediaDeps;
   platform: PlatformHooks;
@@ -111,6 +119,11 @@ export function openCore(opts: CoreOptions): Core {
       onPhotoChanged: (id) => photoChanges.add([id]),
     }),
   );
+  const onPhotoChanged = (id: number) => photoChanges.add([id]);
+  const apiKeys = new ApiKeyStore(settings, opts.platform?.cipher);
+  registry.register(ocrJob({ photos, evidence, onPhotoChanged }));
+  registry.register(aiJob({ photos, evidence, settings, apiKey: () => apiKeys.get(), onPhotoChanged }));
+  const evidenceService = new EvidenceService(db, evidence, photos, ledger, onPhotoChanged);
   const importer = new Importer({
     db,
     photos,
@@ -146,6 +159,8 @@ export function openCore(opts: CoreOptions): Core {
     settings,
     photos,
     evidence,
+    evidenceService,
+    apiKeys,
     importer,
     media: { photos, libraryDir: paths.dir, thumbnailsDir: paths.thumbnailsDir },
     platform: opts.platform ?? {},

@@ -41,6 +41,8 @@ export const photos = sqliteTable(
     metadataError: text('metadata_error'),
     missing: integer('missing', { mode: 'boolean' }).notNull().default(false),
     notes: text('notes').notNull().default(''),
+    /** The latest OCR text (all lines), for full-text search; evidence rows keep each run's own text. */
+    ocrText: text('ocr_text').notNull().default(''),
     estimateStatus: text('estimate_status', { enum: ['undated', 'needs_review', 'estimated', 'conflict'] })
       .notNull()
       .default('undated'),

@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { app, BrowserWindow, dialog, ipcMain, Menu, nativeImage, protocol, session, shell, Tray } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, nativeImage, protocol, safeStorage, session, shell, Tray } from 'electron';
 import { openCore, type Core } from '../core/core';
 import { resolveLibraryDir } from '../library/paths';
 import { appPaths } from '../app-paths';
@@ -69,6 +69,9 @@ function start(): void {
           return r.canceled ? null : r.filePaths;
         },
         revealInFolder: (file) => shell.showItemInFolder(file),
+        cipher: safeStorage.isEncryptionAvailable()
+          ? { encrypt: (plain) => safeStorage.encryptString(plain), decrypt: (buf) => safeStorage.decryptString(buf) }
+          : undefined,
       },
     });
   } catch (err) {

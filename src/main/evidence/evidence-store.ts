@@ -62,6 +62,12 @@ export class EvidenceStore {
       current: p(`SELECT * FROM evidence WHERE photo_id = ? AND superseded_at IS NULL ORDER BY id`),
       all: p(`SELECT * FROM evidence WHERE photo_id = ? ORDER BY id`),
       byId: p(`SELECT * FROM evidence WHERE id = ?`),
+      review: p(`UPDATE evidence SET review_status = ?, review_note = ?, updated_at = ? WHERE id = ?`),
+      replace: p(
+        `UPDATE evidence SET kind = ?, earliest = ?, latest = ?, precision = ?, confidence = ?, summary = ?, details = ?, updated_at = ? WHERE id = ?`,
+      ),
+      supersedeOne: p(`UPDATE evidence SET superseded_at = ?, updated_at = ? WHERE id = ? AND superseded_at IS NULL`),
+      storedEstimate: p(`SELECT estimate FROM photos WHERE id = ?`).pluck(),
       saveEstimate: p(
         `UPDATE photos SET estimate_status = ?, estimate_earliest = ?, estimate_latest = ?, estimate = ?, updated_at = ? WHERE id = ?`,
       ),
@@ -102,7 +108,7 @@ export class EvidenceStore {
   }
 
   /** In tx. Adds evidence without superseding anything (manual constraints). */
-  add(photoId: number, source: EvidenceSource, e: NewEvidence): number {
+  add(photoId: number, source: EvidenceSource, e: NewEvidence, reviewStatus: ReviewStatus = 'pending'): number {
     const now = Date.now();
     const { id } = this.s.insert.get(
       photoId,
@@ -119,8 +125,47 @@ export class EvidenceStore {
       now,
       now,
     ) as { id: number };
+    if (reviewStatus !== 'pending') this.setReview(id, reviewStatus, null);
     this.recompute(photoId);
     return id;
+  }
+
+  /** In tx. */
+  setReview(id: number, status: ReviewStatus, note: string | null): void {
+    this.s.review.run(status, note, Date.now(), id);
+  }
+
+  /** In tx. Replaces an item's interval and wording (editing a manual constraint). */
+  replaceInterval(id: number, e: NewEvidence): void {
+    this.s.replace.run(
+      e.kind,
+      e.earliest,
+      e.latest,
+      e.precision ?? null,
+      e.confidence,
+      e.summary,
+      e.details ? JSON.stringify(e.details) : null,
+      Date.now(),
+      id,
+    );
+  }
+
+  /** In tx. Takes an item out of the estimate but keeps it as history. */
+  supersede(id: number): void {
+    this.s.supersedeOne.run(Date.now(), Date.now(), id);
+  }
+
+  /** The stored estimate (as last computed), or a fresh one if none was stored yet. */
+  recomputeView(photoId: number): Estimate {
+    const stored = this.s.storedEstimate.get(photoId) as string | undefined;
+    if (stored) {
+      try {
+        return JSON.parse(stored) as Estimate;
+      } catch {
+        /* recompute below */
+      }
+    }
+    return estimate(this.current(photoId).map(toEvidenceInput));
   }
 
   get(id: number): EvidenceRow | undefined {

@@ -83,6 +83,25 @@ export function createHandlers(core: Core): Handlers {
       const created = out.filter((o) => o.created).length;
       return { created, alreadyActive: out.length - created };
     },
+    'photos.setNotes': ({ id, notes }) => {
+      if (!core.db.immediate(() => core.photos.setNotes(id, notes)))
+        throw new CallFailure('not_found', `There is no photo ${id}`);
+      core.photosChanged([id]);
+      return { notes };
+    },
+
+    'evidence.list': ({ photoId, includeSuperseded }) => core.evidenceService.list(photoId, includeSuperseded),
+    'evidence.review': ({ id, status, note, undo }) => core.evidenceService.review(id, status, note, undo),
+    'evidence.addManual': ({ photoId, constraint, note }) => core.evidenceService.addManual(photoId, constraint, note),
+    'evidence.updateManual': ({ id, constraint, note }) => core.evidenceService.updateManual(id, constraint, note),
+    'evidence.removeManual': ({ id }) => core.evidenceService.removeManual(id),
+
+    'settings.apiKeyStatus': () => core.apiKeys.status(),
+    'settings.setApiKey': ({ apiKey }) => {
+      core.apiKeys.set(apiKey);
+      return { hasApiKey: core.apiKeys.get() !== null };
+    },
+
     'photos.reveal': ({ id }) => {
       const row = core.photos.get(id);
       if (!row) throw new CallFailure('not_found', `There is no photo ${id}`);

@@ -42,6 +42,16 @@ export interface NewPhoto {
   mtimeMs: number;
 }
 
+/**
+ * Turns what the user typed into an FTS5 query: every word must match as a prefix, in the
+ * filename, the notes or the OCR text ("xmas 194" finds "Xmas 1942"). Quoting each word keeps
+ * FTS syntax characters from being interpreted.
+ */
+export function ftsQuery(input: string): string | null {
+  const words = input.match(/[\p{L}\p{N}]+/gu)?.slice(0, 12) ?? [];
+  return words.length ? words.map((w) => `"${w}"*`).join(' ') : null;
+}
+
 export type PhotoSort = 'imported' | 'filename' | 'date';
 export type PhotoFilter =
   'all' | 'needs_metadata' | 'failed' | 'missing' | 'has_evidence' | 'undated' | 'needs_review' | 'conflict';
@@ -132,6 +142,8 @@ export class PhotoRepository {
                 metadata_error = ?, missing = 0, updated_at = ?
           WHERE id = ?`,
       ),
+      setOcrText: p(`UPDATE photos SET ocr_text = ?, updated_at = ? WHERE id = ?`),
+      setNotes: p(`UPDATE photos SET notes = ?, updated_at = ? WHERE id = ?`),
       metadataFailed: p(
         `UPDATE photos SET metadata_status = 'failed', metadata_error = ?, missing = ?, updated_at = ? WHERE id = ?`,
       ),
@@ -156,12 +168,30 @@ export class PhotoRepository {
     return r ? toPhotoSummary(r) : undefined;
   }
 
-  list(q: { sort: PhotoSort; filter: PhotoFilter; search?: string; cursor?: PhotoCursor; ids?: number[]; limit: number }) {
+  list(q: {
+    sort: PhotoSort;
+    filter: PhotoFilter;
+    search?: string;
+    yearFrom?: number;
+    yearTo?: number;
+    cursor?: PhotoCursor;
+    ids?: number[];
+    limit: number;
+  }) {
     const where: string[] = [FILTERS[q.filter]];
     const args: unknown[] = [];
-    if (q.search?.trim()) {
-      where.push("filename LIKE ? ESCAPE '\\'");
-      args.push(`%${q.search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    if (q.yearFrom !== undefined) {
+      where.push('estimate_latest >= ?');
+      args.push(q.yearFrom * 10000 + 101);
+    }
+    if (q.yearTo !== undefined) {
+      where.push('estimate_earliest <= ?');
+      args.push(q.yearTo * 10000 + 1231);
+    }
+    const match = q.search ? ftsQuery(q.search) : null;
+    if (match) {
+      where.push('id IN (SELECT rowid FROM photos_fts WHERE photos_fts MATCH ?)');
+      args.push(match);
     }
     if (q.ids?.length) {
       where.push(`id IN (${q.ids.map(() => '?').join(',')})`);
@@ -211,6 +241,15 @@ export class PhotoRepository {
       Date.now(),
       id,
     );
+  }
+
+  /** In tx. The searchable OCR text of the latest OCR run. */
+  setOcrText(id: number, text: string): void {
+    this.s.setOcrText.run(text, Date.now(), id);
+  }
+
+  setNotes(id: number, notes: string): boolean {
+    return this.s.setNotes.run(notes, Date.now(), id).changes === 1;
   }
 
   /** In tx. The metadata job has failed for good. */

@@ -1,0 +1,1 @@
+ALTER TABLE `photos` ADD `ocr_text` text DEFAULT '' NOT NULL;

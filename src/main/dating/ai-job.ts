@@ -1,0 +1,74 @@
+/**
+ * Main's half of the `ai_analysis` job. Machine dating is weak evidence (published models are off
+ * by ~7 years on average): the analysis becomes one low-confidence estimate with its clues kept
+ * as details for the archivist to weigh.
+ */
+import { PermanentJobError } from '../../shared/jobs/errors';
+import { productSpecs } from '../../shared/jobs/specs';
+import { yearEnd, yearStart } from '../../shared/dating';
+import { aiAnalysisSchema, type AiAnalysis, type AiBackendConfig } from '../../worker/ai/schema';
+import type { MainJobType } from '../jobs/registry';
+import type { EvidenceStore, NewEvidence } from '../evidence/evidence-store';
+import type { PhotoRepository } from '../photos/photo-repository';
+import type { SettingsStore } from '../settings/settings';
+
+export const AI_TIMEOUT_MS = 120_000;
+
+export interface AiJobDeps {
+  photos: PhotoRepository;
+  evidence: EvidenceStore;
+  settings: SettingsStore;
+  apiKey(): string | null;
+  onPhotoChanged(id: number): void;
+}
+
+export function aiEvidence(a: AiAnalysis): NewEvidence[] {
+  if (a.earliestYear == null && a.latestYear == null) return [];
+  const who = a.model ? `${a.backend} (${a.model})` : a.backend;
+  return [
+    {
+      kind: 'estimate',
+      earliest: a.earliestYear != null ? yearStart(a.earliestYear) : null,
+      latest: a.latestYear != null ? yearEnd(a.latestYear) : null,
+      precision: 'year',
+      confidence: a.confidence,
+      summary: `Visual analysis by ${who}: ${a.summary}`.slice(0, 500),
+      details: { backend: a.backend, model: a.model, clues: a.clues },
+    },
+  ];
+}
+
+export function aiJob(
+  deps: AiJobDeps,
+): MainJobType<{ photoId: number }, { path: string; backend: AiBackendConfig; timeoutMs: number }, AiAnalysis> {
+  return {
+    spec: { ...productSpecs.ai_analysis, output: aiAnalysisSchema },
+    load({ payload }) {
+      const photo = deps.photos.get(payload.photoId);
+      if (!photo) throw new PermanentJobError(`Photo ${payload.photoId} is no longer in the library`);
+      const s = deps.settings.get();
+      let backend: AiBackendConfig;
+      if (s.aiBackend === 'heuristic') backend = { kind: 'heuristic' };
+      else {
+        if (!s.aiBaseUrl || !s.aiModel)
+          throw new PermanentJobError(`The ${s.aiBackend} backend needs a server URL and a model (Settings → Visual analysis)`);
+        backend =
+          s.aiBackend === 'ollama'
+            ? { kind: 'ollama', baseUrl: s.aiBaseUrl, model: s.aiModel }
+            : { kind: 'openai-compatible', baseUrl: s.aiBaseUrl, model: s.aiModel, apiKey: deps.apiKey() };
+      }
+      // The key travels to the worker in memory only; it is never stored with the job.
+      return { path: photo.path, backend, timeoutMs: AI_TIMEOUT_MS };
+    },
+    apply(out, job) {
+      const photoId = job.payload.photoId;
+      if (!deps.photos.get(photoId)) throw new PermanentJobError(`Photo ${photoId} was removed during the analysis`);
+      const items = aiEvidence(out);
+      deps.evidence.recordFromJob(photoId, 'ai', items, { id: job.id, attempt: job.attempt });
+      deps.onPhotoChanged(photoId);
+      return items.length
+        ? `${out.backend}: ${out.earliestYear ?? '…'}–${out.latestYear ?? '…'} (confidence ${out.confidence})`
+        : `${out.backend}: no dating clues`;
+    },
+  };
+}
