@@ -48,6 +48,7 @@ async function startBrowserMode(libraryDir: string): Promise<{ url: string; serv
 }
 
 export const test = base.extend<{ app: CircaApp }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture's dependencies from this pattern
   app: async ({}, use, testInfo) => {
     const target = chosenTarget();
     const libraryDir = fs.mkdtempSync(path.join(os.tmpdir(), 'circa-e2e-'));

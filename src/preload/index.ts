@@ -2,7 +2,7 @@
  * The preload exposes exactly the contract: a `call` that only forwards known call names and an
  * event subscription that only delivers known events. `ipcRenderer` itself never leaves here.
  */
-import { contextBridge, ipcRenderer } from 'electron';
+import { contextBridge, ipcRenderer, webUtils } from 'electron';
 import { CALL_NAMES, EVENT_NAMES } from '../shared/contract';
 import { IPC_CALL_CHANNEL, IPC_EVENT_CHANNEL, type CircaBridge } from '../shared/bridge';
 
@@ -24,6 +24,13 @@ const bridge: CircaBridge = {
     return () => ipcRenderer.removeListener(IPC_EVENT_CHANNEL, handler);
   },
   platform: process.platform,
+  pathForFile(file) {
+    try {
+      return webUtils.getPathForFile(file);
+    } catch {
+      return '';
+    }
+  },
 };
 
 contextBridge.exposeInMainWorld('circa', bridge);

@@ -185,7 +185,7 @@ class ImportRun {
     });
     this.progress.added += added.length;
     if (added.length) this.deps.onPhotosAdded(added);
-    this.report();
+    this.report(true); // "added" must not lag behind the photos the grid already shows
   }
 
   private fail(file: string, err: unknown): void {

@@ -1,7 +1,9 @@
+import { useEffect } from 'react';
 import { HealthIndicator } from './components/HealthIndicator';
 import { useRoute } from './router';
 import { JobsScreen } from './screens/JobsScreen';
 import { LibraryScreen } from './screens/LibraryScreen';
+import { PhotoScreen } from './screens/PhotoScreen';
 import { SettingsScreen } from './screens/SettingsScreen';
 import { JobCountsBadge } from './components/JobCountsBadge';
 
@@ -14,6 +16,20 @@ const NAV = [
 export function App() {
   const route = useRoute();
   const active = route.screen === 'photo' ? 'library' : route.screen;
+  // A file dropped outside the library must never navigate the window away from Circa.
+  useEffect(() => {
+    const stop = (e: DragEvent) => e.preventDefault();
+    window.addEventListener('dragover', stop);
+    window.addEventListener('drop', stop);
+    return () => {
+      window.removeEventListener('dragover', stop);
+      window.removeEventListener('drop', stop);
+    };
+  }, []);
+  // The library stays mounted (hidden, inert) under an open photo: its scroll, selection and
+  // loaded pages are still there on the way back.
+  const libraryAlive = route.screen === 'library' || route.screen === 'photo';
+  const photoOpen = route.screen === 'photo' && route.id != null;
   return (
     <div className="app">
       <nav className="sidebar" aria-label="Main">
@@ -35,7 +51,12 @@ export function App() {
         </div>
       </nav>
       <main className="content" id="content">
-        {route.screen === 'library' && <LibraryScreen />}
+        {libraryAlive && (
+          <div className={photoOpen ? 'screen-host screen-host-hidden' : 'screen-host'} inert={photoOpen}>
+            <LibraryScreen active={!photoOpen} />
+          </div>
+        )}
+        {photoOpen && <PhotoScreen id={route.id!} />}
         {route.screen === 'jobs' && <JobsScreen selectedId={route.id} />}
         {route.screen === 'settings' && <SettingsScreen />}
       </main>

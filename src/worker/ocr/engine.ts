@@ -12,7 +12,7 @@ import Tesseract from 'tesseract.js';
 import { prepareOcrImage } from './preprocess';
 import type { OcrEngine, OcrEngineStats, OcrLine, OcrRecognizeOptions, OcrResult } from './types';
 
-const require = createRequire(import.meta.url);
+const requireFromHere = createRequire(import.meta.url);
 
 /**
  * LSTM-only "best_int" English model (what tesseract.js itself would fetch from its CDN for the
@@ -20,12 +20,18 @@ const require = createRequire(import.meta.url);
  * (10.9 MB vs 2.9 MB) that the LSTM-only core never uses.
  */
 export function defaultLangPath(): string {
-  return path.join(path.dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
+  return path.join(path.dirname(requireFromHere.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
 }
 
 /** The Node worker_threads script shipped with tesseract.js (its default, made explicit). */
 function nodeWorkerPath(): string {
-  return path.join(path.dirname(require.resolve('tesseract.js/package.json')), 'src', 'worker-script', 'node', 'index.js');
+  return path.join(
+    path.dirname(requireFromHere.resolve('tesseract.js/package.json')),
+    'src',
+    'worker-script',
+    'node',
+    'index.js',
+  );
 }
 
 /** TessdataManager index of the LSTM model, which the LSTM-only core needs. */

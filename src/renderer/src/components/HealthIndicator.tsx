@@ -29,7 +29,8 @@ export function HealthIndicator() {
     };
   }, [connection]);
 
-  const state = connection !== 'open' ? 'down' : failed ? 'degraded' : health ? 'ok' : 'down';
+  const noWorkers = !!health && health.workers.configured > 0 && health.workers.alive === 0;
+  const state = connection !== 'open' ? 'down' : failed || noWorkers ? 'degraded' : health ? 'ok' : 'down';
   const label =
     connection === 'connecting'
       ? 'Connecting…'
@@ -38,7 +39,7 @@ export function HealthIndicator() {
         : failed
           ? `Problem: ${failed}`
           : health
-            ? `Connected · ${health.workers.alive}/${health.workers.configured} workers${health.paused ? ' · paused' : ''}`
+            ? `Connected · ${health.workers.alive}/${health.workers.configured} workers${noWorkers ? ' — jobs cannot run' : ''}${health.paused ? ' · paused' : ''}`
             : 'Checking…';
   return (
     <div className={`health health-${state}`} role="status" aria-live="polite" data-testid="health" data-state={state}>

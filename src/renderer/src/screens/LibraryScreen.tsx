@@ -1,13 +1,277 @@
-export function LibraryScreen() {
+/**
+ * Library: the virtualised grid of every photo, with sort, filter, filename search, multi-select
+ * and bulk "re-run metadata", the import panel, and (in Electron) drag-and-drop import.
+ * It stays mounted, hidden, while a photo is open, so coming back lands where the archivist was.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { client } from '../api/client';
+import { navigate } from '../router';
+import { plural } from '../format';
+import { FILTER_LABEL, SORT_LABEL, type PhotoFilter, type PhotoSort } from './library/labels';
+import { usePhotoList } from './library/usePhotoList';
+import { useGridSelection } from './library/useGridSelection';
+import { useImport } from './library/useImport';
+import { useDebounced } from './library/useDebounced';
+import { PhotoGrid } from './library/PhotoGrid';
+import { ImportPanel } from './library/ImportPanel';
+import { setLibraryNav } from './library/libraryNav';
+
+/** The view survives a visit to Jobs or Settings. */
+const remembered: { sort: PhotoSort; filter: PhotoFilter; search: string } = { sort: 'imported', filter: 'all', search: '' };
+
+const RERUN_CHUNK = 50_000;
+
+export function LibraryScreen({ active = true }: { active?: boolean }) {
+  const [sort, setSort] = useState<PhotoSort>(remembered.sort);
+  const [filter, setFilter] = useState<PhotoFilter>(remembered.filter);
+  const [searchText, setSearchText] = useState(remembered.search);
+  const search = useDebounced(searchText, 250);
+  useEffect(() => {
+    Object.assign(remembered, { sort, filter, search: searchText });
+  }, [sort, filter, searchText]);
+
+  const query = useMemo(() => ({ sort, filter, search }), [sort, filter, search]);
+  const list = usePhotoList(query);
+  const selection = useGridSelection(list.rows, list.total, list.indexOf);
+  const imp = useImport();
+  const electron = client.transport.kind === 'electron';
+
+  const [panelOpen, setPanelOpen] = useState(false);
+  const [panelNote, setPanelNote] = useState<string>();
+  // A running import opens the panel once (on mount, or when it starts); closing it is respected.
+  const openedFor = useRef<number | null>(null);
+  const runningId = imp.running ? imp.progress!.id : null;
+  useEffect(() => {
+    if (runningId != null && openedFor.current !== runningId) {
+      openedFor.current = runningId;
+      setPanelOpen(true);
+    }
+  }, [runningId]);
+  const openPanel = () => {
+    setPanelNote(undefined);
+    setPanelOpen(true);
+  };
+
+  const open = useCallback((id: number) => navigate(`/photo/${id}`), []);
+
+  // Previous/next for the photo screen, in the grid's current order.
+  const latest = useRef({ list, selection });
+  latest.current = { list, selection };
+  useEffect(() => {
+    setLibraryNav({
+      neighbours(id) {
+        const { list: l } = latest.current;
+        const i = l.indexOf(id);
+        if (i < 0) return { total: l.total };
+        return { prev: l.rows[i - 1]?.id, next: l.rows[i + 1]?.id, index: i, total: l.total };
+      },
+      focusPhoto(id) {
+        const { list: l, selection: s } = latest.current;
+        const i = l.indexOf(id);
+        if (i < 0) return;
+        s.setFocus(i);
+        l.ensure(i + 100);
+      },
+    });
+    return () => setLibraryNav(null);
+  }, []);
+
+  // Bulk re-run.
+  const [rerunning, setRerunning] = useState(false);
+  const [rerunMsg, setRerunMsg] = useState<{ kind: 'ok' | 'error'; text: string }>();
+  useEffect(() => setRerunMsg(undefined), [selection.selected]);
+  const rerun = async () => {
+    const ids = [...selection.selected];
+    setRerunning(true);
+    let created = 0;
+    let already = 0;
+    let error: string | undefined;
+    for (let i = 0; i < ids.length && !error; i += RERUN_CHUNK) {
+      const r = await client.call('photos.rerun', { ids: ids.slice(i, i + RERUN_CHUNK), type: 'metadata' });
+      if (r.ok) {
+        created += r.value.created;
+        already += r.value.alreadyActive;
+      } else error = r.error.message;
+    }
+    setRerunning(false);
+    setRerunMsg(error ? { kind: 'error', text: error } : { kind: 'ok', text: `${created} started, ${already} already running` });
+  };
+
+  // Drag and drop (Electron: real paths; the browser cannot tell where a dropped file lives).
+  const [dragging, setDragging] = useState(false);
+  const dragDepth = useRef(0);
+  const hasFiles = (e: React.DragEvent) => Array.from(e.dataTransfer.types).includes('Files');
+  const dnd = {
+    onDragEnter(e: React.DragEvent) {
+      if (!hasFiles(e)) return;
+      e.preventDefault();
+      dragDepth.current++;
+      setDragging(true);
+    },
+    onDragOver(e: React.DragEvent) {
+      if (!hasFiles(e)) return;
+      e.preventDefault();
+      e.dataTransfer.dropEffect = 'copy';
+    },
+    onDragLeave(e: React.DragEvent) {
+      if (!hasFiles(e)) return;
+      dragDepth.current = Math.max(0, dragDepth.current - 1);
+      if (!dragDepth.current) setDragging(false);
+    },
+    onDrop(e: React.DragEvent) {
+      if (!hasFiles(e)) return;
+      e.preventDefault();
+      dragDepth.current = 0;
+      setDragging(false);
+      setPanelOpen(true);
+      if (!electron || !window.circa?.pathForFile) {
+        setPanelNote('A browser cannot tell Circa where dropped files are. Type the folder’s path below instead.');
+        return;
+      }
+      const paths = Array.from(e.dataTransfer.files)
+        .map((f) => window.circa!.pathForFile(f))
+        .filter(Boolean);
+      if (!paths.length) return setPanelNote('Nothing to import: what was dropped is not a file or folder on this computer.');
+      setPanelNote(undefined);
+      if (imp.running) return setPanelNote('An import is running; drop again when it has finished.');
+      void imp.start(paths);
+    },
+  };
+
+  const libraryEmpty = list.ready && !list.error && list.total === 0 && filter === 'all' && !search.trim();
+  const noMatches = list.ready && !list.error && list.total === 0 && !libraryEmpty;
+  const running = imp.running ? imp.progress! : null;
+
   return (
-    <section className="screen" aria-labelledby="library-title">
+    <section className="screen library-screen" aria-labelledby="library-title" {...dnd}>
       <header className="screen-head">
         <h1 id="library-title">Library</h1>
+        <div className="toolbar">
+          <input
+            type="search"
+            className="search-input"
+            placeholder="Search filenames"
+            aria-label="Search filenames"
+            value={searchText}
+            onChange={(e) => setSearchText(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Escape' && searchText) {
+                e.preventDefault();
+                setSearchText('');
+              }
+            }}
+          />
+          <select aria-label="Show" value={filter} onChange={(e) => setFilter(e.target.value as PhotoFilter)}>
+            {(Object.keys(FILTER_LABEL) as PhotoFilter[]).map((f) => (
+              <option key={f} value={f}>
+                {FILTER_LABEL[f]}
+              </option>
+            ))}
+          </select>
+          <select aria-label="Sort by" value={sort} onChange={(e) => setSort(e.target.value as PhotoSort)}>
+            {(Object.keys(SORT_LABEL) as PhotoSort[]).map((s) => (
+              <option key={s} value={s}>
+                {SORT_LABEL[s]}
+              </option>
+            ))}
+          </select>
+          <button className="primary" onClick={openPanel} aria-expanded={panelOpen} aria-controls="import-panel">
+            Import…
+          </button>
+        </div>
       </header>
-      <div className="empty">
-        <p className="empty-title">This library has no photos yet.</p>
-        <p>Photo import is not available in this version.</p>
+
+      <div className={`library-body${panelOpen ? ' with-panel' : ''}`}>
+        <div className="grid-pane">
+          <div className="pane-head">
+            <span className="pane-count" data-testid="photo-count" aria-live="polite">
+              {list.ready || list.total ? plural(list.total, 'photo') : 'Loading…'}
+              {filter !== 'all' && ` · ${FILTER_LABEL[filter]}`}
+              {search.trim() && ` · matching “${search.trim()}”`}
+            </span>
+            {running && !panelOpen && (
+              <button className="link-button" onClick={openPanel}>
+                Importing… {Math.min(running.found, running.hashed + running.failed).toLocaleString()} of{' '}
+                {running.found.toLocaleString()}
+              </button>
+            )}
+            {selection.selected.size > 0 ? (
+              <div className="selection-bar" role="group" aria-label="Selected photos" data-testid="selection-bar">
+                {rerunMsg && (
+                  <span className={rerunMsg.kind === 'error' ? 'error-text' : 'ok-text'} role="status">
+                    {rerunMsg.text}
+                  </span>
+                )}
+                <span>
+                  <strong>{selection.selected.size.toLocaleString()}</strong> selected
+                </span>
+                <button onClick={() => void rerun()} disabled={rerunning}>
+                  Re-run metadata
+                </button>
+                <button onClick={selection.clear}>Clear</button>
+              </div>
+            ) : (
+              list.total > 0 && <span className="pane-hint">Shift-click selects a range · Ctrl-click adds · Enter opens</span>
+            )}
+          </div>
+          {list.error && (
+            <div className="flash flash-error pane-flash" role="alert">
+              {list.error}{' '}
+              <button className="link-button" onClick={list.reload}>
+                Try again
+              </button>
+            </div>
+          )}
+          {libraryEmpty ? (
+            <div className="library-empty">
+              <p className="empty-title">This library has no photos yet.</p>
+              <p>Import a folder of scans to start: Circa reads their metadata and makes previews while you browse.</p>
+              <button className="primary" onClick={openPanel}>
+                Import photos…
+              </button>
+              {electron && <p className="muted small">You can also drop files and folders here.</p>}
+            </div>
+          ) : noMatches ? (
+            <div className="library-empty">
+              <p className="empty-title">No photos match.</p>
+              <button
+                onClick={() => {
+                  setFilter('all');
+                  setSearchText('');
+                }}
+              >
+                Show all photos
+              </button>
+            </div>
+          ) : (
+            <PhotoGrid
+              rows={list.rows}
+              total={list.total}
+              selection={selection}
+              indexOf={list.indexOf}
+              ensure={list.ensure}
+              onOpen={open}
+              queryKey={`${sort}|${filter}|${search}`}
+              active={active}
+              label="Photos"
+            />
+          )}
+        </div>
+        {panelOpen && (
+          <div id="import-panel" className="import-panel-host" onKeyDown={(e) => e.key === 'Escape' && setPanelOpen(false)}>
+            <ImportPanel state={imp} electron={electron} onClose={() => setPanelOpen(false)} note={panelNote} />
+          </div>
+        )}
       </div>
+      {dragging && (
+        <div className="drop-overlay" aria-hidden="true">
+          <div>
+            {electron
+              ? 'Drop files or folders to import them'
+              : 'A browser cannot import dropped files: type the folder’s path instead'}
+          </div>
+        </div>
+      )}
     </section>
   );
 }

@@ -1,0 +1,173 @@
+/**
+ * The archivist's first hour: import a folder, watch photos and thumbnails fill the grid, open a
+ * photo and read its metadata, re-run it, select with mouse and keyboard, import again (nothing
+ * is added twice).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures';
+
+const CORPUS = path.resolve('../shared/corpus/exif-samples/jpg');
+
+/** Canon_40D.jpg and the 16 orientation samples (plus their README, which is skipped). */
+function makeFolder(): { dir: string; images: number; others: number } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'circa-import-'));
+  const copy = (from: string, to: string) => {
+    fs.copyFileSync(from, to);
+    fs.chmodSync(to, 0o644);
+  };
+  copy(path.join(CORPUS, 'Canon_40D.jpg'), path.join(dir, 'Canon_40D.jpg'));
+  fs.mkdirSync(path.join(dir, 'orientation'));
+  let images = 1;
+  let others = 0;
+  for (const name of fs.readdirSync(path.join(CORPUS, 'orientation'))) {
+    copy(path.join(CORPUS, 'orientation', name), path.join(dir, 'orientation', name));
+    if (name.endsWith('.jpg')) images++;
+    else others++;
+  }
+  return { dir, images, others };
+}
+
+/** Browser mode types the path; the Electron app's dialog cannot be driven, so it calls the bridge. */
+async function importFolder(page: Page, target: string, dir: string) {
+  const panel = page.getByTestId('import-panel');
+  if (!(await panel.isVisible())) await page.getByRole('button', { name: 'Import…' }).click();
+  if (target === 'electron') {
+    await page.evaluate((p) => window.circa!.call('photos.import', { paths: [p] }), dir);
+  } else {
+    await panel.getByLabel('Folder or file path on this computer').fill(dir);
+    await panel.getByRole('button', { name: 'Import', exact: true }).click();
+  }
+  await expect(panel.getByTestId('import-progress')).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
+  return panel;
+}
+
+const loadedThumbs = (page: Page) =>
+  page
+    .getByTestId('photo-thumb')
+    .evaluateAll(
+      (imgs) => imgs.filter((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0).length,
+    );
+
+test('imports a folder, browses the grid, opens a photo, re-runs its metadata, and imports again', async ({ app }) => {
+  const { page } = app;
+  const { dir, images, others } = makeFolder();
+  try {
+    // An empty library says so, with the way in.
+    await expect(page.getByRole('heading', { name: 'Library' })).toBeVisible();
+    await expect(page.getByText('This library has no photos yet.')).toBeVisible();
+    await page.getByRole('button', { name: 'Import photos…' }).click();
+
+    const panel = await importFolder(page, app.target, dir);
+    await expect(panel.getByTestId('import-found')).toHaveText(String(images));
+    await expect(panel.getByTestId('import-added')).toHaveText(String(images));
+    await expect(panel.getByTestId('import-skipped')).toHaveText(String(others));
+    await expect(panel.getByTestId('import-failed')).toHaveText('0');
+
+    // Photos appear, then their thumbnails as the metadata jobs finish.
+    const grid = page.getByTestId('photo-grid');
+    const tiles = grid.getByTestId('photo-tile');
+    await expect(tiles).toHaveCount(images);
+    await expect(page.getByTestId('photo-count')).toHaveText(`${images} photos`);
+    await expect.poll(() => loadedThumbs(page), { timeout: 30_000 }).toBe(images);
+    await expect(grid.locator('[data-status="pending"]')).toHaveCount(0);
+    await app.shot('import-panel');
+
+    await panel.getByRole('button', { name: 'Close the import panel' }).click();
+    await expect(panel).toBeHidden();
+    await app.shot('library-grid');
+
+    // Search narrows the grid (debounced), and clearing it brings everything back.
+    await page.getByLabel('Search filenames').fill('portrait');
+    await expect(tiles).toHaveCount(8);
+    await expect(page.getByTestId('photo-count')).toContainText('8 photos');
+    await page.getByLabel('Search filenames').fill('');
+    await expect(tiles).toHaveCount(images);
+
+    // Open the Canon photo (Enter on the focused tile) and read what its file says.
+    const canon = tiles.filter({ hasText: 'Canon_40D.jpg' });
+    await canon.click();
+    await expect(canon).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/#\/photo\/\d+$/);
+    await expect(page.getByRole('heading', { name: 'Canon_40D.jpg' })).toBeVisible();
+    await expect(page.getByTestId('fact-camera')).toHaveText('Canon EOS 40D');
+    await expect(page.getByTestId('photo-dates')).toContainText('2008:05:30 15:56:01');
+    await expect(page.getByTestId('photo-path')).toHaveText(path.join(dir, 'Canon_40D.jpg'));
+    await expect
+      .poll(() => page.getByTestId('photo-original').evaluate((i) => (i as HTMLImageElement).naturalWidth))
+      .toBeGreaterThan(0);
+    await expect(page.getByTestId('evidence-area')).toBeVisible();
+
+    // Re-run metadata: a second job appears and reaches Succeeded, live.
+    const jobs = page.getByTestId('photo-job');
+    await expect(jobs).toHaveCount(1);
+    await expect(jobs.first()).toHaveAttribute('data-status', 'success');
+    await page.getByRole('button', { name: 'Re-run metadata' }).click();
+    await expect(jobs).toHaveCount(2);
+    await expect(jobs.first()).toHaveAttribute('data-status', 'success', { timeout: 30_000 });
+    await expect(jobs.first()).toContainText('Succeeded');
+    await app.shot('photo');
+
+    // Escape goes back to the grid, which kept its place and has the keyboard.
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('heading', { name: 'Library' })).toBeVisible();
+    await expect(grid).toBeFocused();
+
+    // Keyboard selection: Space toggles, Shift+arrow extends, Ctrl+A selects all, Escape clears.
+    const bar = page.getByTestId('selection-bar');
+    await expect(bar).toContainText('1 selected'); // the Canon, still selected
+    await page.keyboard.press('Escape');
+    await expect(bar).toBeHidden();
+    await page.keyboard.press('Control+Home');
+    await page.keyboard.press('Space');
+    await expect(bar).toContainText('1 selected');
+    await page.keyboard.press('Shift+ArrowRight');
+    await page.keyboard.press('Shift+ArrowDown');
+    const columns = Number(await grid.getAttribute('data-columns'));
+    await expect(bar).toContainText(`${columns + 2} selected`);
+    await page.keyboard.press('Escape');
+    await expect(bar).toBeHidden();
+    await page.keyboard.press('Control+a');
+    await expect(bar).toContainText(`${images} selected`);
+    await bar.getByRole('button', { name: 'Re-run metadata' }).click();
+    await expect(bar.getByRole('status')).toHaveText(/^\d+ started, \d+ already running$/);
+    await app.shot('library-selection');
+    await bar.getByRole('button', { name: 'Clear' }).click();
+    await expect(bar).toBeHidden();
+
+    // Mouse selection: Ctrl-click adds, Shift-click selects a range.
+    await tiles.nth(0).click();
+    await tiles.nth(2).click({ modifiers: ['Shift'] });
+    await expect(bar).toContainText('3 selected');
+    await tiles.nth(5).click({ modifiers: ['Control'] });
+    await expect(bar).toContainText('4 selected');
+    await page.keyboard.press('Escape');
+
+    // Importing the same folder again adds nothing and counts every file as a duplicate.
+    await page.getByRole('button', { name: 'Import…' }).click();
+    const again = await importFolder(page, app.target, dir);
+    await expect(again.getByTestId('import-added')).toHaveText('0');
+    await expect(again.getByTestId('import-duplicates')).toHaveText(String(images));
+    await expect(again.getByRole('status').filter({ hasText: 'Import finished' })).toContainText(
+      `${images} already in the library`,
+    );
+    await expect(page.getByTestId('photo-count')).toHaveText(`${images} photos`);
+    await expect(tiles).toHaveCount(images);
+    await app.shot('import-duplicates');
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('browser mode explains an unknown path instead of failing silently', async ({ app }) => {
+  test.skip(app.target === 'electron', 'the path field is the browser-mode import');
+  const { page } = app;
+  await page.getByRole('button', { name: 'Import…' }).click();
+  const panel = page.getByTestId('import-panel');
+  await panel.getByLabel('Folder or file path on this computer').fill('/no/such/folder/anywhere');
+  await panel.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(panel.getByRole('alert')).toContainText('does not exist');
+});

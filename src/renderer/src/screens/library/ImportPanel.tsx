@@ -1,0 +1,176 @@
+/**
+ * "Import photos": a docked, non-modal panel, so the grid stays usable and visibly fills in
+ * beside it. Electron chooses with the system dialog (or takes a drop); browser mode takes paths.
+ */
+import { useState } from 'react';
+import type { ImportProgress } from '../../../../shared/contract';
+import { formatDuration } from '../../format';
+import type { ImportState } from './useImport';
+
+interface Props {
+  state: ImportState;
+  electron: boolean;
+  onClose(): void;
+  note?: string;
+}
+
+export function ImportPanel({ state, electron, onClose, note }: Props) {
+  const [text, setText] = useState('');
+  const paths = text
+    .split('\n')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const blocked = state.running || state.busy;
+  const submit = () => {
+    if (paths.length && !blocked) void state.start(paths);
+  };
+
+  return (
+    <aside className="import-panel" aria-labelledby="import-title" data-testid="import-panel">
+      <div className="panel-head">
+        <h2 id="import-title">Import photos</h2>
+        <button className="icon-button" onClick={onClose} aria-label="Close the import panel" title="Close">
+          ×
+        </button>
+      </div>
+      <p className="panel-intro">
+        Photos stay where they are: Circa references them in place and never changes the files. Folders are searched with their
+        subfolders; JPEG, PNG, TIFF, WebP, GIF and AVIF files are imported, anything else is skipped.
+      </p>
+      {note && <p className="flash flash-warn">{note}</p>}
+
+      {electron ? (
+        <div className="import-start">
+          <button className="primary" onClick={() => void state.choose()} disabled={blocked}>
+            Choose files or folders…
+          </button>
+          <p className="muted small">Or drop files and folders onto the library.</p>
+        </div>
+      ) : (
+        <form
+          className="import-start"
+          onSubmit={(e) => {
+            e.preventDefault();
+            submit();
+          }}
+        >
+          <label htmlFor="import-paths" className="field-label">
+            Folder or file path on this computer
+          </label>
+          <textarea
+            id="import-paths"
+            rows={3}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+                e.preventDefault();
+                submit();
+              }
+            }}
+            placeholder="/home/archive/scans/box-12"
+            spellCheck={false}
+            autoComplete="off"
+            aria-describedby="import-paths-help"
+          />
+          <div className="import-form-foot">
+            <small id="import-paths-help" className="muted">
+              One path per line.
+            </small>
+            <button type="submit" className="primary" disabled={!paths.length || blocked}>
+              Import
+            </button>
+          </div>
+        </form>
+      )}
+      {state.running && <p className="muted small">An import is running; a new one can start when it has finished.</p>}
+      {state.error && (
+        <p className="flash flash-error" role="alert">
+          {state.error}
+        </p>
+      )}
+      {state.progress && <ImportProgressView p={state.progress} onCancel={() => void state.cancel()} />}
+    </aside>
+  );
+}
+
+const STATS = [
+  ['found', 'Found'],
+  ['hashed', 'Hashed'],
+  ['added', 'Added'],
+  ['duplicates', 'Duplicates'],
+  ['skipped', 'Skipped'],
+  ['failed', 'Failed'],
+] as const;
+
+const TITLE: Record<ImportProgress['status'], string> = {
+  running: 'Importing…',
+  done: 'Import finished',
+  cancelled: 'Import cancelled',
+  failed: 'Import stopped',
+};
+
+function ImportProgressView({ p, onCancel }: { p: ImportProgress; onCancel(): void }) {
+  const running = p.status === 'running';
+  // `found` counts image files (others are `skipped`); each ends hashed or failed.
+  const settled = Math.min(p.found, p.hashed + p.failed);
+  const fraction = p.found ? settled / p.found : undefined;
+  const elapsed = (p.finishedAt ?? Date.now()) - p.startedAt;
+  return (
+    <section
+      className="import-progress"
+      aria-labelledby="import-progress-title"
+      data-testid="import-progress"
+      data-status={p.status}
+    >
+      <div className="import-progress-head">
+        <h3 id="import-progress-title" className={`import-state import-state-${p.status}`}>
+          {TITLE[p.status]}
+        </h3>
+        {running && <button onClick={onCancel}>Cancel</button>}
+      </div>
+      <p className="import-roots mono" title={p.roots.join('\n')}>
+        {p.roots.join(', ')}
+      </p>
+      <progress
+        className="import-bar"
+        max={1}
+        value={running ? fraction : 1}
+        aria-label="Import progress"
+        aria-valuetext={running ? `${settled} of ${p.found} files read` : TITLE[p.status]}
+      />
+      <dl className="import-stats" aria-live="off">
+        {STATS.map(([key, label]) => (
+          <div key={key} className={`import-stat import-stat-${key}${p[key] && key === 'failed' ? ' bad' : ''}`}>
+            <dt>{label}</dt>
+            <dd data-testid={`import-${key}`}>{p[key].toLocaleString()}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="import-summary" role="status">
+        {running
+          ? `${settled.toLocaleString()} of ${p.found.toLocaleString()} files read so far`
+          : (p.message ?? TITLE[p.status])}
+        {!running && <span className="muted"> · {formatDuration(elapsed)}</span>}
+      </p>
+      {p.errors.length > 0 && (
+        <div className="import-errors">
+          <h3>Could not import</h3>
+          <ul>
+            {p.errors.slice(0, 20).map((e, i) => (
+              <li key={`${i}-${e.path}`}>
+                <span className="mono import-error-path" title={e.path}>
+                  {e.path}
+                </span>
+                <span className="error-text">{e.message}</span>
+              </li>
+            ))}
+          </ul>
+          {p.failed > Math.min(20, p.errors.length) && (
+            <p className="muted small">and {(p.failed - Math.min(20, p.errors.length)).toLocaleString()} more</p>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

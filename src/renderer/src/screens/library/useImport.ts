@@ -1,0 +1,73 @@
+/**
+ * The current (or last) import, as main reports it: read once on mount, then kept up to date by
+ * `import.progress` events. Starting, choosing and cancelling go through here too.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { client } from '../../api/client';
+import { useEvent } from '../../api/hooks';
+import type { ImportProgress } from '../../../../shared/contract';
+
+const done = (p: ImportProgress) => p.status !== 'running';
+
+/** Events can cross an answer in flight: never let an older snapshot replace a newer one. */
+function newer(old: ImportProgress | null, next: ImportProgress | null): ImportProgress | null {
+  if (!next) return old;
+  if (!old || next.id > old.id) return next;
+  if (next.id < old.id) return old;
+  if (done(old) && !done(next)) return old;
+  return next;
+}
+
+export interface ImportState {
+  progress: ImportProgress | null;
+  running: boolean;
+  error?: string;
+  busy: boolean;
+  start(paths: string[]): Promise<boolean>;
+  choose(): Promise<void>;
+  cancel(): Promise<void>;
+}
+
+export function useImport(): ImportState {
+  const [progress, setProgress] = useState<ImportProgress | null>(null);
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    void client.call('photos.importStatus', {}).then((r) => {
+      if (r.ok) setProgress((p) => newer(p, r.value));
+    });
+  }, []);
+  useEvent('import.progress', (e) => setProgress((p) => newer(p, e)));
+
+  const start = useCallback(async (paths: string[]) => {
+    setBusy(true);
+    setError(undefined);
+    const r = await client.call('photos.import', { paths });
+    setBusy(false);
+    if (!r.ok) {
+      setError(r.error.message);
+      return false;
+    }
+    setProgress((p) => newer(p, r.value));
+    return true;
+  }, []);
+
+  const choose = useCallback(async () => {
+    setBusy(true);
+    setError(undefined);
+    const r = await client.call('photos.chooseAndImport', {});
+    setBusy(false);
+    if (!r.ok) setError(r.error.message);
+    else if (r.value) setProgress((p) => newer(p, r.value));
+  }, []);
+
+  const cancel = useCallback(async () => {
+    if (!progress) return;
+    const r = await client.call('photos.cancelImport', { id: progress.id });
+    if (!r.ok) setError(r.error.message);
+    else setProgress((p) => newer(p, r.value));
+  }, [progress]);
+
+  return { progress, running: progress?.status === 'running', error, busy, start, choose, cancel };
+}

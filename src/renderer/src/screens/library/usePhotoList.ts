@@ -1,0 +1,256 @@
+/**
+ * The grid's data: keyset pages of `photos.list`, loaded in order only as far as the grid has
+ * been scrolled (never the whole library up front). `total` sizes the grid so the scrollbar is
+ * honest; indexes at or beyond `rows.length` are placeholders until their page arrives.
+ *
+ * Kept live by `photos.changed` (already coalesced by main): for sort=imported the named rows that
+ * are loaded are re-read and new photos are taken from the first page (they sort first); for other
+ * sorts, or when main says `all`, the loaded range that is in view is re-read and swapped in whole,
+ * so the grid never blanks. Refreshes are serialised and merged while one is in flight.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { client } from '../../api/client';
+import { useEvent } from '../../api/hooks';
+import type { CallInput, PhotoSummary } from '../../../../shared/contract';
+import type { PhotoFilter, PhotoSort } from './labels';
+
+type Cursor = NonNullable<CallInput<'photos.list'>['cursor']>;
+
+export interface PhotoQuery {
+  sort: PhotoSort;
+  filter: PhotoFilter;
+  search: string;
+}
+
+const PAGE = 200;
+const BIG_PAGE = 500;
+const HEAD = 100;
+
+export interface PhotoListView {
+  rows: PhotoSummary[];
+  total: number;
+  /** The first page for the current query has arrived. */
+  ready: boolean;
+  error?: string;
+}
+
+export interface PhotoList extends PhotoListView {
+  /** The grid shows indexes up to `lastIndex`: load pages until they are covered. */
+  ensure(lastIndex: number): void;
+  indexOf(id: number): number;
+  reload(): void;
+}
+
+interface Store {
+  rows: PhotoSummary[];
+  index: Map<number, number>;
+  cursor: Cursor | null;
+  total: number;
+  /** Bumped by a query change and by every wholesale swap: older async work discards its result. */
+  gen: number;
+  pumpingGen: number;
+  want: number;
+  refreshing: boolean;
+  pendingAll: boolean;
+  pendingIds: Set<number>;
+}
+
+function indexRows(rows: PhotoSummary[]): Map<number, number> {
+  const m = new Map<number, number>();
+  rows.forEach((p, i) => m.set(p.id, i));
+  return m;
+}
+
+export function usePhotoList(query: PhotoQuery): PhotoList {
+  const [view, setView] = useState<PhotoListView>({ rows: [], total: 0, ready: false });
+  // One mutable store for the async loaders (what they read must be current, not a render's copy).
+  const [s] = useState<Store>(() => ({
+    rows: [],
+    index: new Map(),
+    cursor: null,
+    total: 0,
+    gen: 0,
+    pumpingGen: -1,
+    want: PAGE,
+    refreshing: false,
+    pendingAll: false,
+    pendingIds: new Set(),
+  }));
+
+  const base = useMemo(
+    () => ({ sort: query.sort, filter: query.filter, search: query.search.trim() || undefined }),
+    [query.sort, query.filter, query.search],
+  );
+  const baseRef = useRef(base);
+  baseRef.current = base;
+
+  const publish = useCallback(() => setView({ rows: s.rows, total: s.total, ready: true }), [s]);
+  const fail = useCallback((message: string) => setView((v) => ({ ...v, ready: true, error: message })), []);
+
+  /** Appends the following pages while the grid wants rows that are not loaded yet. */
+  const pump = useCallback(async () => {
+    const gen = s.gen;
+    if (s.pumpingGen === gen) return;
+    s.pumpingGen = gen;
+    try {
+      while (gen === s.gen && s.cursor && s.rows.length < s.want) {
+        const missing = s.want - s.rows.length;
+        const r = await client.call('photos.list', {
+          ...baseRef.current,
+          cursor: s.cursor,
+          limit: missing > PAGE ? BIG_PAGE : PAGE,
+        });
+        if (gen !== s.gen) return;
+        if (!r.ok) return fail(r.error.message);
+        const fresh = r.value.items.filter((p) => !s.index.has(p.id));
+        const start = s.rows.length;
+        fresh.forEach((p, i) => s.index.set(p.id, start + i));
+        s.rows = s.rows.concat(fresh);
+        s.cursor = r.value.items.length ? r.value.nextCursor : null;
+        s.total = Math.max(r.value.total, s.rows.length);
+        publish();
+      }
+    } finally {
+      if (s.pumpingGen === gen) s.pumpingGen = -1;
+    }
+  }, [s, publish, fail]);
+
+  /** Swaps in a whole new loaded range (and cancels whatever was loading against the old one). */
+  const commit = useCallback(
+    (rows: PhotoSummary[], cursor: Cursor | null, total: number) => {
+      s.gen++;
+      s.rows = rows;
+      s.index = indexRows(rows);
+      s.cursor = cursor;
+      s.total = Math.max(total, rows.length);
+      publish();
+      void pump();
+    },
+    [s, publish, pump],
+  );
+
+  /** Reads the first `need` rows of the current query, page by page; null when superseded. */
+  const fetchUpTo = useCallback(
+    async (needFor: number | ((total: number) => number), gen: number) => {
+      const rows: PhotoSummary[] = [];
+      const seen = new Set<number>();
+      let cursor: Cursor | undefined;
+      let need = typeof needFor === 'number' ? needFor : PAGE;
+      for (;;) {
+        const limit = Math.min(BIG_PAGE, Math.max(PAGE, need - rows.length));
+        const r = await client.call('photos.list', { ...baseRef.current, cursor, limit });
+        if (gen !== s.gen) return null;
+        if (!r.ok) return { error: r.error.message };
+        for (const p of r.value.items) {
+          if (seen.has(p.id)) continue;
+          seen.add(p.id);
+          rows.push(p);
+        }
+        cursor = r.value.nextCursor ?? undefined;
+        if (typeof needFor === 'function') need = needFor(r.value.total);
+        if (!cursor || !r.value.items.length || rows.length >= need)
+          return { rows, cursor: cursor ?? null, total: r.value.total };
+      }
+    },
+    [s],
+  );
+
+  // A new query: keep showing the old rows (no flash) until the first page of the new one arrives.
+  useEffect(() => {
+    const gen = ++s.gen;
+    s.cursor = null; // nothing may append old-query pages meanwhile
+    s.want = PAGE;
+    setView((v) => ({ ...v, ready: false, error: undefined }));
+    void fetchUpTo(PAGE, gen).then((res) => {
+      if (!res) return;
+      if ('error' in res) return fail(res.error!);
+      commit(res.rows, res.cursor, res.total);
+    });
+  }, [base, s, fetchUpTo, commit, fail]);
+
+  const reloadVisible = useCallback(async () => {
+    const gen = s.gen;
+    const covered = Math.max(PAGE, Math.min(s.want, s.rows.length));
+    const before = s.total;
+    // What is in view may have moved down by as many photos as arrived: keep it loaded.
+    const res = await fetchUpTo((total) => covered + Math.max(0, total - before), gen);
+    if (!res) return;
+    if ('error' in res) return fail(res.error!);
+    commit(res.rows, res.cursor, res.total);
+  }, [s, fetchUpTo, commit, fail]);
+
+  /** sort=imported: re-read the loaded rows named, and put photos newer than the first row on top. */
+  const refreshIds = useCallback(
+    async (ids: number[]) => {
+      const gen = s.gen;
+      const loaded = ids.filter((id) => s.index.has(id)).slice(0, 500);
+      const [changed, head] = await Promise.all([
+        loaded.length ? client.call('photos.list', { ...baseRef.current, ids: loaded, limit: 500 }) : null,
+        client.call('photos.list', { ...baseRef.current, limit: HEAD }),
+      ]);
+      if (gen !== s.gen) return;
+      if (!head.ok) return fail(head.error.message);
+      let rows = s.rows;
+      if (changed?.ok) {
+        const byId = new Map(changed.value.items.map((p) => [p.id, p]));
+        // Named rows that did not come back have left the filter or the search.
+        const gone = new Set(loaded.filter((id) => !byId.has(id)));
+        rows = rows.filter((p) => !gone.has(p.id)).map((p) => byId.get(p.id) ?? p);
+      }
+      const items = head.value.items;
+      if (!rows.length) return commit(items, head.value.nextCursor, head.value.total);
+      const k = items.findIndex((p) => p.id === rows[0].id);
+      if (k < 0) return reloadVisible(); // more new photos than one page, or the first row left
+      const headById = new Map(items.map((p) => [p.id, p]));
+      const known = new Set(rows.map((p) => p.id));
+      const fresh = items.slice(0, k).filter((p) => !known.has(p.id));
+      s.rows = fresh.concat(rows.map((p) => headById.get(p.id) ?? p));
+      s.index = indexRows(s.rows);
+      s.total = Math.max(head.value.total, s.rows.length);
+      publish();
+    },
+    [s, commit, reloadVisible, publish, fail],
+  );
+
+  const drain = useCallback(async () => {
+    if (s.refreshing) return;
+    s.refreshing = true;
+    try {
+      while (s.pendingAll || s.pendingIds.size) {
+        if (s.pendingAll || baseRef.current.sort !== 'imported') {
+          s.pendingAll = false;
+          s.pendingIds.clear();
+          await reloadVisible();
+        } else {
+          const ids = [...s.pendingIds];
+          s.pendingIds.clear();
+          await refreshIds(ids);
+        }
+      }
+    } finally {
+      s.refreshing = false;
+    }
+  }, [s, reloadVisible, refreshIds]);
+
+  useEvent('photos.changed', (e) => {
+    if (e.all) s.pendingAll = true;
+    else e.ids.forEach((id) => s.pendingIds.add(id));
+    void drain();
+  });
+
+  const ensure = useCallback(
+    (lastIndex: number) => {
+      s.want = Math.max(PAGE, lastIndex + 1);
+      if (s.cursor && s.rows.length < s.want) void pump();
+    },
+    [s, pump],
+  );
+
+  const indexOf = useCallback((id: number) => s.index.get(id) ?? -1, [s]);
+  const reload = useCallback(() => {
+    s.pendingAll = true;
+    void drain();
+  }, [s, drain]);
+
+  return { ...view, ensure, indexOf, reload };
+}
