@@ -23,4 +23,10 @@ export type WorkerToMain =
   | { t: 'started'; jobId: number; attempt: number; at: number }
   | { t: 'progress'; jobId: number; attempt: number; progress: number; message?: string }
   | { t: 'result'; jobId: number; attempt: number; ok: true; output: unknown }
+  | { t: 'result'; jobId: number; attempt: number; ok: false; error: SerializedJobError }
+  /** Several results in one message: a worker working through a batch of short jobs sends them together. */
+  | { t: 'results'; results: JobResultMessage[] };
+
+export type JobResultMessage =
+  | { t: 'result'; jobId: number; attempt: number; ok: true; output: unknown }
   | { t: 'result'; jobId: number; attempt: number; ok: false; error: SerializedJobError };

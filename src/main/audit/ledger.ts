@@ -24,22 +24,37 @@ export interface VerifyReport {
   brokenAt?: { id: number; reason: string };
 }
 
-function rowHash(prevHash: string, at: number, event: string, actor: string, jobId: number | null, photoId: number | null, data: string): string {
-  return crypto
-    .createHash('sha256')
-    .update(`${prevHash}\n${at}\n${event}\n${actor}\n${jobId ?? ''}\n${photoId ?? ''}\n${data}`)
-    .digest('hex');
+// One-shot hashing (Node ≥ 20.12) is ~2× faster than createHash for these short inputs.
+const sha256hex: (text: string) => string =
+  typeof (crypto as { hash?: unknown }).hash === 'function'
+    ? (text) => (crypto as unknown as { hash(alg: string, data: string, enc: 'hex'): string }).hash('sha256', text, 'hex')
+    : (text) => crypto.createHash('sha256').update(text).digest('hex');
+
+function rowHash(
+  prevHash: string,
+  at: number,
+  event: string,
+  actor: string,
+  jobId: number | null,
+  photoId: number | null,
+  data: string,
+): string {
+  return sha256hex(`${prevHash}\n${at}\n${event}\n${actor}\n${jobId ?? ''}\n${photoId ?? ''}\n${data}`);
 }
+
+/** Rows per multi-row INSERT when appending many entries at once (8 parameters each). */
+const CHUNK = 32;
 
 export class AuditLedger {
   private readonly lastHash: Database.Statement;
   private readonly insert: Database.Statement;
+  private readonly insertChunk: Database.Statement;
 
   constructor(private readonly sqlite: Database.Database) {
     this.lastHash = sqlite.prepare('SELECT hash FROM audit_events ORDER BY id DESC LIMIT 1').pluck();
-    this.insert = sqlite.prepare(
-      'INSERT INTO audit_events (at, event, actor, job_id, photo_id, data, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-    );
+    const cols = 'INSERT INTO audit_events (at, event, actor, job_id, photo_id, data, prev_hash, hash) VALUES ';
+    this.insert = sqlite.prepare(cols + '(?, ?, ?, ?, ?, ?, ?, ?)');
+    this.insertChunk = sqlite.prepare(cols + Array(CHUNK).fill('(?, ?, ?, ?, ?, ?, ?, ?)').join(', '));
   }
 
   /** Appends entries in order. Must run inside the caller's write transaction. */
@@ -48,15 +63,28 @@ export class AuditLedger {
     if (!this.sqlite.inTransaction) throw new Error('audit entries must be appended inside a transaction');
     let prev = (this.lastHash.get() as string | undefined) ?? GENESIS_HASH;
     const now = Date.now();
-    for (const e of entries) {
-      const at = e.at ?? now;
-      const data = JSON.stringify(e.data ?? {});
-      const jobId = e.jobId ?? null;
-      const photoId = e.photoId ?? null;
-      const hash = rowHash(prev, at, e.event, e.actor, jobId, photoId, data);
-      this.insert.run(at, e.event, e.actor, jobId, photoId, data, prev, hash);
-      prev = hash;
+    let i = 0;
+    // Whole chunks through one multi-row INSERT (rows keep their order, so ids follow the chain).
+    for (; i + CHUNK <= entries.length; i += CHUNK) {
+      const params: unknown[] = [];
+      for (let j = i; j < i + CHUNK; j++) prev = this.row(entries[j], prev, now, params);
+      this.insertChunk.run(params);
     }
+    for (; i < entries.length; i++) {
+      const params: unknown[] = [];
+      prev = this.row(entries[i], prev, now, params);
+      this.insert.run(params);
+    }
+  }
+
+  private row(e: AuditEntry, prev: string, now: number, params: unknown[]): string {
+    const at = e.at ?? now;
+    const data = JSON.stringify(e.data ?? {});
+    const jobId = e.jobId ?? null;
+    const photoId = e.photoId ?? null;
+    const hash = rowHash(prev, at, e.event, e.actor, jobId, photoId, data);
+    params.push(at, e.event, e.actor, jobId, photoId, data, prev, hash);
+    return hash;
   }
 
   verify(): VerifyReport {
@@ -76,9 +104,15 @@ export class AuditLedger {
       hash: string;
     }>;
     for (const r of rows) {
-      if (r.prev_hash !== prev) return { ok: false, checked, brokenAt: { id: r.id, reason: 'previous-hash link does not match (a row was removed or reordered)' } };
+      if (r.prev_hash !== prev)
+        return {
+          ok: false,
+          checked,
+          brokenAt: { id: r.id, reason: 'previous-hash link does not match (a row was removed or reordered)' },
+        };
       const expected = rowHash(prev, r.at, r.event, r.actor, r.job_id, r.photo_id, r.data);
-      if (expected !== r.hash) return { ok: false, checked, brokenAt: { id: r.id, reason: 'row contents do not match its hash (the row was edited)' } };
+      if (expected !== r.hash)
+        return { ok: false, checked, brokenAt: { id: r.id, reason: 'row contents do not match its hash (the row was edited)' } };
       prev = r.hash;
       checked++;
     }

@@ -15,11 +15,22 @@ export interface JobContext<P> {
   subject: string | null;
 }
 
+/**
+ * `apply` may ask to go on with a new payload (a checkpoint): the runtime stores it, fenced, in
+ * the same transaction, and runs the next step at once in the same lease and attempt. A crash
+ * resumes from the last checkpoint. Used by jobs that must keep each transaction short.
+ */
+export interface Continuation<P> {
+  summary: string | null;
+  progress: number;
+  continueWith: P;
+}
+
 export interface MainJobType<P = any, I = any, O = any> {
   spec: JobSpec<P, O>;
   load(job: JobContext<P>, row: JobRow): I;
   /** Runs inside the finalizing transaction; returns the one-line result summary. */
-  apply(output: O, job: JobContext<P>): string | null;
+  apply(output: O, job: JobContext<P>): string | null | Continuation<P>;
   /** Runs inside the transaction that marks the job `failed` for good (retries exhausted or permanent). */
   onFailed?(job: JobContext<P>, message: string): void;
 }

@@ -11,7 +11,7 @@ import crypto from 'node:crypto';
 import os from 'node:os';
 import type { SerializedJobError } from '../../shared/jobs/errors';
 import type { JobSpec } from '../../shared/jobs/spec';
-import type { JobAssignment, WorkerToMain } from '../../shared/worker-protocol';
+import type { JobAssignment, JobResultMessage, WorkerToMain } from '../../shared/worker-protocol';
 import type { JobContext, JobRegistry, MainJobType } from './registry';
 import type { JobRow, JobStore, Lease } from './store';
 import type { SpawnWorker, WorkerExit, WorkerProcess } from './worker-process';
@@ -44,6 +44,10 @@ export interface RunnerOptions {
   maxJobs?: number;
   /** Resolve `finished` as soon as nothing is claimable (headless `--once`, `--exit-when-idle`). */
   exitWhenIdle?: boolean;
+  /** Finished jobs older than this are pruned (audit events stay). Default: the library's `jobRetentionDays` setting. */
+  retentionMs?: number | (() => number);
+  /** How often finished jobs are pruned (checked at the lease sweep). */
+  pruneEveryMs?: number;
   paused?: boolean;
   log?: Logger;
   onJobsChanged?(ids: number[]): void;
@@ -72,14 +76,41 @@ interface Slot {
   consecutiveCrashes: number;
   killReason: string | null;
   respawnTimer?: NodeJS.Timeout;
+  /** Resolves when the current process has exited (and its jobs were settled). */
+  exited: Promise<void>;
+  onExited: () => void;
 }
 
 type Outcome =
-  | { kind: 'result'; job: RunningJob; msg: Extract<WorkerToMain, { t: 'result' }> }
+  | {
+      kind: 'result';
+      job: RunningJob;
+      msg: JobResultMessage;
+      output?:
+        { success: true; data: unknown } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
+    }
   | { kind: 'fail'; job: RunningJob; error: SerializedJobError }
   | { kind: 'release'; job: RunningJob };
 
+/** Finished jobs deleted per sweep, so pruning a large backlog never blocks main for long. */
+const PRUNE_BATCH = 2000;
+
+/** Outcomes committed per cycle (see `cycle`): ~1 ms of work on a slow disk, far below a UI frame. */
+const MAX_OUTCOMES_PER_CYCLE = 64;
+
 class LeaseLost extends Error {}
+/** Abandons a fast-path group commit so it is redone with a savepoint per outcome. */
+class Redo extends Error {}
+
+interface Settled {
+  succeeded: number;
+  failed: number;
+  discarded: number;
+  /** Log lines, written only once the transaction has committed. */
+  notes: string[];
+  /** claimedBy of each success (resets that slot's crash-loop count). */
+  succeededBy: string[];
+}
 
 export interface RunnerStats {
   runnerId: string;
@@ -96,13 +127,13 @@ export interface RunnerStats {
 
 export class JobRunner {
   readonly runnerId: string;
-  private readonly o: Required<Omit<RunnerOptions, 'maxJobs' | 'onJobsChanged' | 'runnerId' | 'workerEnv'>> &
-    Pick<RunnerOptions, 'maxJobs' | 'onJobsChanged' | 'workerEnv'>;
+  private readonly o: Required<Omit<RunnerOptions, 'maxJobs' | 'onJobsChanged' | 'runnerId' | 'workerEnv' | 'retentionMs'>> &
+    Pick<RunnerOptions, 'maxJobs' | 'onJobsChanged' | 'workerEnv' | 'retentionMs'>;
   private readonly slots: Slot[] = [];
+  private readonly slotsByOwner = new Map<string, Slot>();
   private readonly pending: Outcome[] = [];
   private timers: NodeJS.Timeout[] = [];
   private pumpScheduled = false;
-  private flushScheduled = false;
   private pumping = false;
   private pumpAgain = false;
   private machineryDelayMs = 0;
@@ -111,7 +142,14 @@ export class JobRunner {
   private started = false;
   private pingSeq = 0;
   private changed = new Set<number>();
-  private readonly stats = { claimed: 0, succeeded: 0, failed: 0, discarded: 0, machineryErrors: 0, lastMachineryError: null as string | null };
+  private readonly stats = {
+    claimed: 0,
+    succeeded: 0,
+    failed: 0,
+    discarded: 0,
+    machineryErrors: 0,
+    lastMachineryError: null as string | null,
+  };
   private finishedResolve!: () => void;
   /** Resolves when `maxJobs` have finished or, with `exitWhenIdle`, when nothing is claimable. */
   readonly finished: Promise<void>;
@@ -127,6 +165,7 @@ export class JobRunner {
       cancelGraceMs: 5_000,
       unresponsiveMs: 20_000,
       exitWhenIdle: false,
+      pruneEveryMs: 60 * 60_000,
       paused: false,
       log: silentLogger,
       ...opts,
@@ -142,7 +181,10 @@ export class JobRunner {
         batch: [],
         consecutiveCrashes: 0,
         killReason: null,
+        exited: Promise.resolve(),
+        onExited: () => {},
       });
+      this.slotsByOwner.set(this.slots[i].claimedBy, this.slots[i]);
     }
   }
 
@@ -160,17 +202,41 @@ export class JobRunner {
   }
 
   /**
-   * Stops claiming; in-flight jobs get `graceMs` to finish, then their leases are released
-   * without charging a retry and the worker processes are stopped.
+   * Stops claiming; in-flight jobs get `graceMs` to finish, then their worker processes are
+   * stopped and only then are their leases released without charging a retry (so a released job
+   * is never still running here while another runner picks it up). Concurrent callers share one stop.
    */
-  async stop(graceMs = 10_000): Promise<void> {
-    if (this.stopping) return;
+  stop(graceMs = 10_000): Promise<void> {
+    this.stopPromise ??= this.doStop(graceMs);
+    return this.stopPromise;
+  }
+
+  private stopPromise?: Promise<void>;
+  private stopped = false;
+
+  private async doStop(graceMs: number): Promise<void> {
     this.stopping = true;
     for (const t of this.timers) clearInterval(t);
     this.timers = [];
     const deadline = Date.now() + graceMs;
     while (this.busySlots().length && Date.now() < deadline) await sleep(25);
+    // Idle processes are asked to exit; busy ones (a job still running past the grace) are killed.
+    // onExit then queues a release for every job they held.
     for (const slot of this.slots) {
+      clearTimeout(slot.respawnTimer);
+      const proc = slot.proc;
+      if (!proc) continue;
+      slot.killReason = 'shutdown';
+      for (const job of slot.batch) job.abortReason = 'shutdown';
+      if (slot.batch.length) proc.kill();
+      else {
+        proc.send({ t: 'shutdown' });
+        setTimeout(() => proc.kill(), 1000).unref();
+      }
+    }
+    await Promise.race([Promise.all(this.slots.map((s) => s.exited)), sleep(3000)]);
+    for (const slot of this.slots) {
+      // A process whose exit we did not see in time: release its jobs anyway (it was SIGKILLed).
       for (const job of slot.batch) {
         job.abortReason = 'shutdown';
         this.clearJobTimers(job);
@@ -178,17 +244,15 @@ export class JobRunner {
       }
       slot.batch = [];
     }
-    this.flush();
-    for (const slot of this.slots) {
-      clearTimeout(slot.respawnTimer);
-      if (slot.proc) {
-        slot.killReason = 'shutdown';
-        slot.proc.send({ t: 'shutdown' });
-        const proc = slot.proc;
-        setTimeout(() => proc.kill(), 1000).unref();
-      }
+    clearTimeout(this.machineryTimer);
+    this.machineryTimer = undefined;
+    // Cycles are bounded: keep committing until everything is written or the database refuses.
+    while (this.pending.length && !this.machineryTimer) this.flush();
+    if (this.pending.length) {
+      this.o.log.error(`could not release ${this.pending.length} job(s) on shutdown; their leases will lapse and be reclaimed`);
     }
     clearTimeout(this.machineryTimer);
+    this.stopped = true;
     this.finishedResolve();
   }
 
@@ -211,9 +275,12 @@ export class JobRunner {
     };
   }
 
-  /** New work may be ready (an enqueue in this process, a timer): claim without waiting for the poll. */
+  /**
+   * New work may be ready (an enqueue in this process, a timer) or outcomes wait to be committed:
+   * run a cycle on the next turn of the event loop instead of waiting for the poll.
+   */
   wake(): void {
-    if (this.pumpScheduled || this.stopping) return;
+    if (this.pumpScheduled || this.stopped) return;
     this.pumpScheduled = true;
     setImmediate(() => {
       this.pumpScheduled = false;
@@ -241,7 +308,7 @@ export class JobRunner {
     try {
       do {
         this.pumpAgain = false;
-        this.claimForIdleSlots();
+        this.cycle(!this.stopping && !this.o.paused);
       } while (this.pumpAgain);
     } finally {
       this.pumping = false;
@@ -251,27 +318,114 @@ export class JobRunner {
 
   private nothingClaimable = false;
 
-  private claimForIdleSlots(): void {
-    if (this.stopping || this.o.paused || this.machineryTimer) return;
+  /**
+   * Workers that need jobs: every ready worker with nothing to do, and a worker running a
+   * batchable type once half of its batch is done (pipelining: it never waits for main to commit
+   * and claim). A type with batchSize 1 is never claimed ahead: its jobs would hold leases while
+   * waiting behind a long job.
+   */
+  private claimWanted(): { slot: Slot; type?: string; max: number }[] {
+    const out: { slot: Slot; type?: string; max: number }[] = [];
     for (const slot of this.slots) {
-      if (!slot.ready || slot.batch.length || this.remainingBudget() <= 0) continue;
-      let rows: JobRow[];
-      try {
-        rows = this.o.store.claim(slot.claimedBy, 1, this.o.leaseMs);
-        if (rows.length) {
-          const spec = this.o.registry.spec(rows[0].type);
-          const extra = Math.min((spec?.batchSize ?? 1) - 1, this.remainingBudget() - 1);
-          if (extra > 0) rows = rows.concat(this.o.store.claim(slot.claimedBy, extra, this.o.leaseMs, rows[0].type));
-        }
-      } catch (err) {
-        this.machineryError('claim', err);
-        return;
+      if (!slot.ready || !slot.proc) continue;
+      if (!slot.batch.length) {
+        out.push({ slot, max: Infinity });
+        continue;
       }
-      this.nothingClaimable = rows.length === 0;
-      if (!rows.length) return;
-      this.stats.claimed += rows.length;
-      this.assign(slot, rows);
+      const last = slot.batch[slot.batch.length - 1];
+      const size = last.spec.batchSize;
+      if (size <= 1 || slot.batch.length > size / 2 || slot.batch.some((j) => j.abortReason)) continue;
+      out.push({ slot, type: last.row.type, max: size - slot.batch.length });
     }
+    return out;
+  }
+
+  /** Inside the cycle's transaction: claims for the workers in `wanted` (no side effects but the database). */
+  private claimWithin(wanted: { slot: Slot; type?: string; max: number }[]): { slot: Slot; rows: JobRow[]; idle: boolean }[] {
+    const out: { slot: Slot; rows: JobRow[]; idle: boolean }[] = [];
+    let budget = this.remainingBudget();
+    let exhausted = false;
+    for (const w of wanted) {
+      if (budget <= 0) break;
+      if (w.type === undefined && exhausted) continue;
+      const rows = this.o.store.claim(w.slot.claimedBy, this.o.leaseMs, {
+        max: Math.min(w.max, budget),
+        type: w.type,
+        batchSize: this.batchSizeOf,
+      });
+      if (w.type === undefined && !rows.length) exhausted = true;
+      budget -= rows.length;
+      out.push({ slot: w.slot, rows, idle: w.type === undefined });
+    }
+    return out;
+  }
+
+  private readonly batchSizeOf = (type: string) => this.o.registry.spec(type)?.batchSize ?? 1;
+
+  /**
+   * One write transaction: commit every outcome waiting (group commit) and, when `claim`, claim
+   * for the workers that need jobs. Claimed jobs are handed to their workers only once the
+   * transaction has committed. On a machinery error nothing is lost: the outcomes stay pending
+   * and the runner backs off.
+   *
+   * Outcomes take a fast path with no savepoint per job. If an apply throws, or a fence fails after
+   * an apply wrote something, the whole transaction is rolled back and redone with a savepoint per
+   * outcome, so a job's writes never commit without its success mark and one broken outcome
+   * cannot block the others. Every write about a running job stays fenced on status, owner and
+   * attempt (see JobStore).
+   */
+  private cycle(claim: boolean): void {
+    if (this.stopped || this.machineryTimer) return;
+    const wanted = claim && this.remainingBudget() > 0 ? this.claimWanted() : [];
+    if (!this.pending.length && !wanted.length) return;
+    // Bounded: a cycle blocks main's event loop (the UI's requests wait behind it), so a backlog
+    // is committed over several short cycles rather than one long one.
+    const batch = this.pending.splice(0, MAX_OUTCOMES_PER_CYCLE);
+    if (this.pending.length) this.wake();
+    let done: Settled | undefined;
+    let claims: { slot: Slot; rows: JobRow[]; idle: boolean }[] = [];
+    const body = (careful: boolean) => () => {
+      done = batch.length ? this.settleAll(batch, careful) : undefined;
+      claims = wanted.length ? this.claimWithin(wanted) : [];
+    };
+    try {
+      try {
+        this.o.store.transaction(body(false));
+      } catch (err) {
+        if (!(err instanceof Redo)) throw err;
+        this.o.store.transaction(body(true));
+      }
+    } catch (err) {
+      this.pending.unshift(...batch);
+      this.machineryError(batch.length ? 'commit' : 'claim', err);
+      return;
+    }
+    this.machineryDelayMs = 0;
+    if (done) {
+      this.stats.succeeded += done.succeeded;
+      this.stats.failed += done.failed;
+      this.stats.discarded += done.discarded;
+      for (const note of done.notes) this.o.log.warn(note);
+      for (const claimedBy of done.succeededBy) {
+        const slot = this.slotsByOwner.get(claimedBy);
+        if (slot) slot.consecutiveCrashes = 0;
+      }
+      for (const o of batch) this.markChanged(o.job.lease.id);
+    }
+    for (const c of claims) {
+      if (!c.rows.length) continue;
+      this.stats.claimed += c.rows.length;
+      this.assign(c.slot, c.rows);
+    }
+    // Idle once a worker with nothing to do found nothing to claim; anything committed or
+    // claimed since means idleness must be established again by a later claim.
+    if (claims.some((c) => c.idle && !c.rows.length)) this.nothingClaimable = true;
+    else if (batch.length || claims.length) this.nothingClaimable = false;
+  }
+
+  /** Commits waiting outcomes without claiming (sweep, shutdown). */
+  private flush(): void {
+    this.cycle(false);
   }
 
   private assign(slot: Slot, rows: JobRow[]): void {
@@ -291,11 +445,14 @@ export class JobRunner {
       this.startTimeout(slot);
       slot.proc!.send({ t: 'run', jobs: assignments });
     }
-    if (this.pending.length) this.scheduleFlush();
+    if (this.pending.length) this.wake();
   }
 
   /** Validates the payload and runs `load`; a job that cannot start fails with a readable reason. */
-  private prepare(row: JobRow, lease: Lease): { job: RunningJob; input: unknown } | { job: RunningJob; error: SerializedJobError } {
+  private prepare(
+    row: JobRow,
+    lease: Lease,
+  ): { job: RunningJob; input: unknown } | { job: RunningJob; error: SerializedJobError } {
     const spec = this.o.registry.spec(row.type);
     const handler = this.o.registry.handler(row.type);
     const job: RunningJob = {
@@ -317,7 +474,13 @@ export class JobRunner {
     }
     const parsed = spec.payload.safeParse(payload);
     if (!parsed.success) {
-      return { job, error: { kind: 'permanent', message: `Invalid payload for ${row.type}: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}` } };
+      return {
+        job,
+        error: {
+          kind: 'permanent',
+          message: `Invalid payload for ${row.type}: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`,
+        },
+      };
     }
     job.ctx.payload = parsed.data;
     try {
@@ -344,6 +507,7 @@ export class JobRunner {
       this.stats.machineryErrors++;
       this.stats.lastMachineryError = `Could not start a worker process: ${(err as Error).message}`;
       this.o.log.error(this.stats.lastMachineryError);
+      slot.consecutiveCrashes++; // back off: a spawn that throws would otherwise retry in a tight loop
       this.scheduleRespawn(slot);
       return;
     }
@@ -351,6 +515,7 @@ export class JobRunner {
     slot.ready = false;
     slot.killReason = null;
     slot.lastPongAt = Date.now();
+    slot.exited = new Promise((resolve) => (slot.onExited = resolve));
     proc.onMessage((m) => this.onMessage(slot, proc, m as WorkerToMain));
     proc.onExit((exit) => this.onExit(slot, proc, exit));
   }
@@ -393,17 +558,26 @@ export class JobRunner {
         }
         return;
       }
-      case 'result': {
-        const i = slot.batch.findIndex((j) => j.lease.id === msg.jobId && j.lease.attempt === msg.attempt);
-        if (i < 0) return;
-        const [job] = slot.batch.splice(i, 1);
-        this.clearJobTimers(job);
-        this.pending.push({ kind: 'result', job, msg });
-        if (i === 0) this.startTimeout(slot);
-        this.scheduleFlush();
+      case 'result':
+        this.onResult(slot, msg);
+        this.wake();
         return;
-      }
+      case 'results':
+        for (const r of msg.results) this.onResult(slot, r);
+        this.wake();
+        return;
     }
+  }
+
+  private onResult(slot: Slot, msg: JobResultMessage): void {
+    const i = slot.batch.findIndex((j) => j.lease.id === msg.jobId && j.lease.attempt === msg.attempt);
+    if (i < 0) return;
+    const [job] = slot.batch.splice(i, 1);
+    this.clearJobTimers(job);
+    // Validated here, outside the commit transaction (keeps the write lock short).
+    const output = msg.ok ? job.spec.output.safeParse(msg.output) : undefined;
+    this.pending.push({ kind: 'result', job, msg, output });
+    if (i === 0) this.startTimeout(slot);
   }
 
   private onExit(slot: Slot, proc: WorkerProcess, exit: WorkerExit): void {
@@ -425,12 +599,14 @@ export class JobRunner {
       this.clearJobTimers(job);
       this.pending.push({ kind: 'release', job });
     }
-    if (this.pending.length) this.scheduleFlush();
+    if (this.pending.length) this.wake();
     if (reason !== 'shutdown') {
-      slot.consecutiveCrashes++;
+      // Only real crashes count towards the crash-loop backoff, not kills we asked for.
+      if (!reason || reason === 'unresponsive') slot.consecutiveCrashes++;
       if (!reason) this.o.log.warn(`worker ${slot.claimedBy} exited (code ${exit.code}, signal ${exit.signal}); replacing it`);
       this.scheduleRespawn(slot);
     }
+    slot.onExited();
   }
 
   private exitError(job: RunningJob, exit: WorkerExit, killReason: string | null): SerializedJobError {
@@ -438,23 +614,29 @@ export class JobRunner {
     if (job.abortReason === 'timeout' || killReason === 'timeout') {
       return {
         kind: 'retryable',
-        message: `Timed out after ${Math.round(job.spec.timeoutMs / 1000)} s; the handler did not stop within ${Math.round(this.o.cancelGraceMs / 1000)} s, so its process was killed`,
+        message: `Timed out after ${seconds(job.spec.timeoutMs)}; the handler did not stop within ${seconds(this.o.cancelGraceMs)}, so its process was killed`,
       };
     }
     if (killReason === 'unresponsive') {
-      return { kind: 'retryable', message: `The worker process stopped answering for ${Math.round(this.o.unresponsiveMs / 1000)} s and was killed` };
+      return {
+        kind: 'retryable',
+        message: `The worker process stopped answering for ${seconds(this.o.unresponsiveMs)} and was killed`,
+        retryAfterMs: 0,
+      };
     }
     if (/heap out of memory|Reached heap limit|Allocation failed/i.test(exit.stderrTail)) {
       return {
         kind: 'retryable',
         message: `The worker process ran out of memory (heap limit ${this.o.heapMb} MB) while running this job`,
         stack: exit.stderrTail.slice(-2000),
+        retryAfterMs: 0,
       };
     }
     return {
       kind: 'retryable',
       message: `The worker process crashed while running this job (${exit.signal ? `signal ${exit.signal}` : `exit code ${exit.code}`})`,
       stack: exit.stderrTail.slice(-2000) || undefined,
+      retryAfterMs: 0,
     };
   }
 
@@ -505,24 +687,38 @@ export class JobRunner {
         byId.set(job.lease.id, { slot, job });
       }
     }
+    // Finished jobs whose outcome waits to be committed (e.g. the database was busy) are still ours.
+    for (const o of this.pending) if (o.kind !== 'release' && o.job.abortReason !== 'lost') leases.push(o.job.lease);
     if (!leases.length) return;
     try {
       const { lost, cancelRequested } = this.o.store.renew(leases, this.o.leaseMs);
       for (const l of lost) {
-        const hit = byId.get(l.id)!;
         this.o.log.warn(`job ${l.id}: lease lost; its result will be discarded`);
-        this.abort(hit.slot, hit.job, 'lost');
+        const hit = byId.get(l.id);
+        if (hit) this.abort(hit.slot, hit.job, 'lost');
       }
       for (const l of cancelRequested) {
-        const hit = byId.get(l.id)!;
-        this.abort(hit.slot, hit.job, 'cancel');
+        const hit = byId.get(l.id);
+        if (hit) this.abort(hit.slot, hit.job, 'cancel');
       }
     } catch (err) {
       this.machineryError('lease renewal', err);
     }
   }
 
+  private lastPruneAt = 0;
+
+  /**
+   * Takes back jobs whose lease lapsed (their runner died or hung) and prunes old finished jobs.
+   * Our own outcomes are committed and our own leases renewed first, so a job of ours that merely
+   * waited on a busy database is never mistaken for an abandoned one; while backing off from a
+   * machinery error the sweep waits too.
+   */
   private sweep(): void {
+    if (this.machineryTimer || this.stopping) return;
+    this.flush();
+    if (this.started && this.timers.length) this.renewLeases();
+    if (this.machineryTimer) return;
     try {
       const r = this.o.store.reclaimLapsed(this.runnerId);
       const ids = [...r.requeued, ...r.failed, ...r.cancelled];
@@ -533,44 +729,64 @@ export class JobRunner {
       }
     } catch (err) {
       this.machineryError('lease sweep', err);
+      return;
+    }
+    if (Date.now() - this.lastPruneAt >= this.o.pruneEveryMs) {
+      this.lastPruneAt = Date.now();
+      try {
+        const r = this.o.retentionMs;
+        const keepMs = typeof r === 'function' ? r() : (r ?? this.o.store.configuredRetentionMs());
+        const n = this.o.store.prune(keepMs, PRUNE_BATCH);
+        if (n) this.o.log.info(`pruned ${n} finished job(s) older than ${Math.round(keepMs / 86_400_000)} day(s)`);
+        if (n === PRUNE_BATCH) this.lastPruneAt = 0; // more to do: continue at the next sweep
+      } catch (err) {
+        this.machineryError('pruning finished jobs', err);
+      }
     }
   }
 
   // ---------------------------------------------------------------- committing outcomes
 
-  private scheduleFlush(): void {
-    if (this.flushScheduled) return;
-    this.flushScheduled = true;
-    setImmediate(() => {
-      this.flushScheduled = false;
-      this.flush();
-      this.wake();
-    });
-  }
-
-  /** Group commit: every outcome waiting is written in one IMMEDIATE transaction. */
-  private flush(): void {
-    if (!this.pending.length || this.machineryTimer) return;
-    const batch = this.pending.splice(0);
-    const counters = { succeeded: 0, failed: 0, discarded: 0 };
-    try {
-      this.o.store.transaction(() => {
-        for (const outcome of batch) this.settle(outcome, counters);
-      });
-    } catch (err) {
-      this.pending.unshift(...batch);
-      this.machineryError('commit', err);
-      return;
+  private settleAll(batch: Outcome[], careful: boolean): Settled {
+    const done: Settled = { succeeded: 0, failed: 0, discarded: 0, notes: [], succeededBy: [] };
+    const sqlite = this.o.store.sqlite;
+    for (const outcome of batch) {
+      if (!careful) {
+        this.settle(outcome, done, false);
+        continue;
+      }
+      const one: Settled = { succeeded: 0, failed: 0, discarded: 0, notes: [], succeededBy: [] };
+      try {
+        sqlite.transaction(() => this.settle(outcome, one, true))();
+      } catch (err) {
+        if (isMachineryError(err)) throw err;
+        // A bug in a type's hook or in the store: record the job as failed rather than retrying
+        // the whole group commit forever.
+        const { job } = outcome;
+        const message = `Circa could not record this job's outcome: ${(err as Error)?.message ?? String(err)}`;
+        this.o.log.error(`job ${job.lease.id}: ${message}\n${(err as Error)?.stack ?? ''}`);
+        one.succeeded = one.failed = one.discarded = 0;
+        one.succeededBy = [];
+        try {
+          sqlite.transaction(() => {
+            if (this.o.store.markFailure(job.lease, { kind: 'permanent', message, stack: (err as Error)?.stack }) === 'failed')
+              one.failed++;
+          })();
+        } catch (err2) {
+          if (isMachineryError(err2)) throw err2;
+          one.notes.push(`job ${job.lease.id}: outcome dropped; its lease will lapse and it will be retried`);
+        }
+      }
+      done.succeeded += one.succeeded;
+      done.failed += one.failed;
+      done.discarded += one.discarded;
+      done.notes.push(...one.notes);
+      done.succeededBy.push(...one.succeededBy);
     }
-    this.machineryDelayMs = 0;
-    this.stats.succeeded += counters.succeeded;
-    this.stats.failed += counters.failed;
-    this.stats.discarded += counters.discarded;
-    for (const o of batch) this.markChanged(o.job.lease.id);
-    this.checkFinished();
+    return done;
   }
 
-  private settle(outcome: Outcome, counters: { succeeded: number; failed: number; discarded: number }): void {
+  private settle(outcome: Outcome, done: Settled, careful: boolean): void {
     const { job } = outcome;
     const store = this.o.store;
     if (outcome.kind === 'release') {
@@ -578,66 +794,105 @@ export class JobRunner {
       return;
     }
     if (job.abortReason === 'lost') {
-      counters.discarded++;
-      this.o.log.warn(`job ${job.lease.id} attempt ${job.lease.attempt}: lease lost, result discarded`);
+      done.discarded++;
+      done.notes.push(`job ${job.lease.id} attempt ${job.lease.attempt}: lease lost, result discarded`);
       return;
     }
     if (outcome.kind === 'fail') {
-      this.recordFailure(job, outcome.error, counters);
+      this.recordFailure(job, outcome.error, done);
       return;
     }
-    const { msg } = outcome;
+    const { msg, output } = outcome;
     if (job.abortReason === 'timeout') {
-      this.recordFailure(job, { kind: 'retryable', message: `Timed out after ${Math.round(job.spec.timeoutMs / 1000)} s` }, counters);
+      this.recordFailure(job, { kind: 'retryable', message: `Timed out after ${seconds(job.spec.timeoutMs)}` }, done);
       return;
     }
     if (!msg.ok) {
-      this.recordFailure(job, msg.error, counters);
+      this.recordFailure(job, msg.error, done);
       return;
     }
-    const output = job.spec.output.safeParse(msg.output);
-    if (!output.success) {
+    if (!output?.success) {
+      const issues = output?.error.issues ?? [];
       this.recordFailure(
         job,
-        { kind: 'permanent', message: `The ${job.row.type} handler returned output that does not match its schema: ${output.error.issues.slice(0, 3).map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}` },
-        counters,
+        {
+          kind: 'permanent',
+          message: `The ${job.row.type} handler returned output that does not match its schema: ${issues
+            .slice(0, 3)
+            .map((i) => `${i.path.map(String).join('.')}: ${i.message}`)
+            .join('; ')}`,
+        },
+        done,
       );
+      return;
+    }
+    if (!careful) {
+      // Fast path: apply, then the fenced success mark. Anything unusual rolls the whole group
+      // commit back (Redo) and it is redone with savepoints.
+      let committed: boolean;
+      try {
+        committed = this.applyAndMarkSuccess(job, output.data);
+      } catch (err) {
+        if (isMachineryError(err)) throw err;
+        throw new Redo();
+      }
+      if (!committed) throw new Redo();
+      done.succeeded++;
+      done.succeededBy.push(job.lease.claimedBy);
       return;
     }
     try {
       // A savepoint: apply's writes and the success mark commit together or not at all.
       store.sqlite.transaction(() => {
-        const summary = job.handler.apply(output.data, job.ctx);
-        if (!store.markSuccess(job.lease, summary)) throw new LeaseLost();
+        if (!this.applyAndMarkSuccess(job, output.data)) throw new LeaseLost();
       })();
-      counters.succeeded++;
-      if (this.slots.some((s) => s.claimedBy === job.lease.claimedBy)) {
-        const slot = this.slots.find((s) => s.claimedBy === job.lease.claimedBy)!;
-        slot.consecutiveCrashes = 0;
-      }
+      done.succeeded++;
+      done.succeededBy.push(job.lease.claimedBy);
     } catch (err) {
       if (err instanceof LeaseLost) {
         // Cancel requested while it ran: honour it; otherwise someone else owns the job now.
         if (!store.markCancelled(job.lease)) {
-          counters.discarded++;
-          this.o.log.warn(`job ${job.lease.id} attempt ${job.lease.attempt}: lease lost, result discarded`);
+          done.discarded++;
+          done.notes.push(`job ${job.lease.id} attempt ${job.lease.attempt}: lease lost, result discarded`);
         }
         return;
       }
       if (isMachineryError(err)) throw err;
       const e = err as Error;
       const permanent = e?.name === 'PermanentJobError';
-      this.recordFailure(job, { kind: permanent ? 'permanent' : 'retryable', message: `Could not save the result: ${e?.message ?? String(err)}`, stack: e?.stack }, counters);
+      this.recordFailure(
+        job,
+        {
+          kind: permanent ? 'permanent' : 'retryable',
+          message: `Could not save the result: ${e?.message ?? String(err)}`,
+          stack: e?.stack,
+        },
+        done,
+      );
     }
   }
 
-  private recordFailure(job: RunningJob, error: SerializedJobError, counters: { failed: number; discarded: number }): void {
+  /**
+   * In the cycle's transaction: the type's `apply` and the fenced success mark. False when the
+   * fence failed; the caller then rolls back whatever apply wrote.
+   */
+  private applyAndMarkSuccess(job: RunningJob, data: unknown): boolean {
+    const result = job.handler.apply(data, job.ctx);
+    if (result !== null && typeof result === 'object') {
+      throw new Error(`${job.row.type}: apply returned a continuation, which this runtime does not support yet`);
+    }
+    return this.o.store.markSuccess(job.lease, result, job.row.idempotency_key != null);
+  }
+
+  private recordFailure(job: RunningJob, error: SerializedJobError, counters: Settled): void {
     const outcome = this.o.store.markFailure(job.lease, error);
     if (outcome === 'lost') {
       counters.discarded++;
-      this.o.log.warn(`job ${job.lease.id} attempt ${job.lease.attempt}: lease lost, failure not recorded`);
+      counters.notes.push(`job ${job.lease.id} attempt ${job.lease.attempt}: lease lost, failure not recorded`);
     } else if (outcome === 'failed') {
       counters.failed++;
+      // The type's own bookkeeping for a final failure (e.g. the photo shows "metadata failed"), same transaction.
+      if (job.ctx.payload !== undefined) job.handler?.onFailed?.(job.ctx, error.message);
     }
   }
 
@@ -648,13 +903,14 @@ export class JobRunner {
     }
     this.stats.machineryErrors++;
     this.stats.lastMachineryError = `${what}: ${describeMachineryError(err)}`;
+    // Already backing off: count it, but do not push the retry further out (a failing renewal
+    // every few hundred ms would otherwise keep postponing the commit that is waiting).
+    if (this.machineryTimer || this.stopped) return;
     this.machineryDelayMs = Math.min(10_000, Math.max(100, this.machineryDelayMs * 2));
     this.o.log.warn(`job runner ${what} failed (${this.stats.lastMachineryError}); backing off ${this.machineryDelayMs} ms`);
-    clearTimeout(this.machineryTimer);
     this.machineryTimer = setTimeout(() => {
       this.machineryTimer = undefined;
-      this.flush();
-      this.wake();
+      this.pump();
     }, this.machineryDelayMs);
   }
 
@@ -681,6 +937,11 @@ export class JobRunner {
       });
     }
   }
+}
+
+/** "500 ms", "30 s": readable at any scale (a sub-second limit must not read "0 s"). */
+function seconds(ms: number): string {
+  return ms < 1000 ? `${ms} ms` : `${Math.round(ms / 100) / 10} s`;
 }
 
 function sleep(ms: number): Promise<void> {

@@ -62,7 +62,13 @@ export class JobService {
           `Invalid payload for ${it.type}: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`,
         );
       }
-      return { type: it.type, payload: parsed.data, subject: spec.subject(parsed.data), maxRetries: spec.maxRetries, priority: it.priority };
+      return {
+        type: it.type,
+        payload: parsed.data,
+        subject: spec.subject(parsed.data),
+        maxRetries: spec.maxRetries,
+        priority: it.priority,
+      };
     });
     const out = this.store.enqueue(reqs, actor);
     const created = out.filter((o) => o.created).map((o) => o.job.id);
@@ -94,7 +100,8 @@ export class JobService {
       this.runner?.wake();
       return { job: toSummary(this.store.get(id)!), created: false };
     }
-    if (row.status === 'running') throw new CallFailure('conflict', `Job ${id} is running; cancel it first or wait for it to finish`);
+    if (row.status === 'running')
+      throw new CallFailure('conflict', `Job ${id} is running; cancel it first or wait for it to finish`);
     return this.enqueue({ type: row.type, payload: JSON.parse(row.payload), priority: row.priority }, actor);
   }
 

@@ -13,7 +13,7 @@ export const diagnosticSpecs: Record<string, JobSpec<any, any>> = {
     type: 'diag.noop',
     description: 'Does nothing (throughput benchmark).',
     payload: z.object({ key }).strict(),
-    output: z.object({ pid: z.number() }),
+    output: z.object({ pid: z.number(), startedAt: z.number().optional() }),
     subject: (p) => p.key ?? null,
     maxRetries: 3,
     timeoutMs: 30_000,
@@ -31,12 +31,21 @@ export const diagnosticSpecs: Record<string, JobSpec<any, any>> = {
     batchSize: 1,
     diagnostic: true,
   }),
+  'diag.slow': defineJobSpec({
+    type: 'diag.slow',
+    description: 'Like diag.sleep, with a 500 ms timeout (timeout tests).',
+    payload: z.object({ ms: z.number().int().min(0).max(600_000), key, log: z.string().optional() }).strict(),
+    output: z.object({ pid: z.number(), slept: z.number() }),
+    subject: (p) => p.key ?? null,
+    maxRetries: 1,
+    timeoutMs: 500,
+    batchSize: 1,
+    diagnostic: true,
+  }),
   'diag.fail': defineJobSpec({
     type: 'diag.fail',
     description: 'Throws (retryable or permanent, or asks to retry later).',
-    payload: z
-      .object({ message: z.string(), mode: z.enum(['retryable', 'permanent', 'retry_later']), key })
-      .strict(),
+    payload: z.object({ message: z.string(), mode: z.enum(['retryable', 'permanent', 'retry_later']), key }).strict(),
     output: z.object({}),
     subject: (p) => p.key ?? null,
     maxRetries: 2,

@@ -1,4 +1,5 @@
 /** Handlers for the diagnostic job types (see src/shared/jobs/diagnostic-specs.ts). */
+import fs from 'node:fs';
 import { PermanentJobError, RetryLaterError } from '../../shared/jobs/errors';
 import type { RunHandler } from './types';
 
@@ -19,16 +20,27 @@ function abortable(ms: number, signal: AbortSignal, onTick?: (elapsed: number) =
   });
 }
 
-export const diagnosticHandlers: Record<string, RunHandler> = {
-  'diag.noop': async () => ({ pid: process.pid }),
+/**
+ * diag.sleep: sleeps `ms`, honouring its signal and reporting progress. `log`: a file outside the
+ * database where each execution is recorded (exactly-once tests); `{pid}` in it is replaced by the
+ * worker's pid, so each process writes its own file.
+ */
+const sleepHandler: RunHandler = async (input: { ms: number; log?: string }, ctx) => {
+  const log = input.log?.replaceAll('{pid}', String(process.pid));
+  if (log) fs.appendFileSync(log, `start ${ctx.jobId} ${ctx.attempt} ${process.pid}\n`);
+  await abortable(input.ms, ctx.signal, (elapsed) => ctx.progress(Math.min(1, elapsed / Math.max(1, input.ms))));
+  if (log) fs.appendFileSync(log, `end ${ctx.jobId} ${ctx.attempt} ${process.pid}\n`);
+  return { pid: process.pid, slept: input.ms };
+};
 
-  'diag.sleep': async (input: { ms: number; log?: string }, ctx) => {
-    // `log`: a file outside the database where each execution is recorded (exactly-once tests).
-    if (input.log) (await import('node:fs')).appendFileSync(input.log, `start ${ctx.jobId} ${ctx.attempt} ${process.pid}\n`);
-    await abortable(input.ms, ctx.signal, (elapsed) => ctx.progress(Math.min(1, elapsed / Math.max(1, input.ms))));
-    if (input.log) (await import('node:fs')).appendFileSync(input.log, `end ${ctx.jobId} ${ctx.attempt} ${process.pid}\n`);
-    return { pid: process.pid, slept: input.ms };
-  },
+export const diagnosticHandlers: Record<string, RunHandler> = {
+  // `startedAt`: wall-clock ms (sub-ms precision) when the handler began, for start-latency benchmarks.
+  'diag.noop': async () => ({ pid: process.pid, startedAt: performance.timeOrigin + performance.now() }),
+
+  'diag.sleep': sleepHandler,
+
+  // Same as diag.sleep; its spec has a short timeout (timeout tests).
+  'diag.slow': sleepHandler,
 
   'diag.fail': async (input: { message: string; mode: 'retryable' | 'permanent' | 'retry_later' }) => {
     if (input.mode === 'permanent') throw new PermanentJobError(input.message);

@@ -1,0 +1,69 @@
+/**
+ * Child processes for bench/queue.ts (run with `node --import tsx`):
+ *   plainjob <db>        one plainjob worker with a no-op processor, started on 'go'
+ *   writer <db> <ms>     a "user" writing one settings row per BEGIN IMMEDIATE transaction every <ms>
+ * Each sends 'ready', waits for 'go', and on 'stop' reports its figures and exits.
+ */
+import Database from 'better-sqlite3';
+import { better, defineQueue, defineWorker } from 'plainjob';
+
+const [mode, dbFile, arg] = process.argv.slice(2);
+const wall = () => performance.timeOrigin + performance.now();
+const send = (m: unknown) => process.send!(m);
+const silent = { error() {}, warn() {}, info() {}, debug() {} };
+
+if (mode === 'plainjob') {
+  const queue = defineQueue({ connection: better(new Database(dbFile)), logger: silent });
+  let count = 0;
+  let last = 0;
+  const worker = defineWorker('bench', async () => {}, {
+    queue,
+    logger: silent,
+    onCompleted: () => {
+      count++;
+      last = wall();
+    },
+  });
+  process.on('message', async (m: { t: string }) => {
+    if (m.t === 'go') void worker.start();
+    if (m.t === 'stop') {
+      await worker.stop();
+      send({ t: 'report', count, last });
+      queue.close();
+      process.exit(0);
+    }
+  });
+  send({ t: 'ready' });
+} else if (mode === 'writer') {
+  const db = new Database(dbFile, { timeout: 5000 });
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('busy_timeout = 5000');
+  const upsert = db.prepare(
+    'INSERT INTO settings (key, value, updated_at) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at',
+  );
+  const write = db.transaction((n: number) => upsert.run('bench.userWrite', JSON.stringify({ n }), Date.now()));
+  const every = Number(arg ?? 5);
+  const latencies: number[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  let n = 0;
+  process.on('message', (m: { t: string }) => {
+    if (m.t === 'go') {
+      timer = setInterval(() => {
+        const t0 = performance.now();
+        write.immediate(n++);
+        latencies.push(performance.now() - t0);
+      }, every);
+    }
+    if (m.t === 'stop') {
+      clearInterval(timer);
+      send({ t: 'report', latencies });
+      db.close();
+      process.exit(0);
+    }
+  });
+  send({ t: 'ready' });
+} else {
+  console.error(`unknown mode ${mode}`);
+  process.exit(2);
+}

@@ -1,0 +1,100 @@
+/**
+ * kill -9 of a runner process itself (a headless circa-worker): its lease stays in the database
+ * until it lapses; then another runner reclaims the job (charged a retry) and finishes it.
+ */
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { waitForStatus } from '../support/core';
+import {
+  handlerStarted,
+  isAlive,
+  jobRow,
+  marker,
+  openTestCore,
+  rawDb,
+  readLog,
+  sleep,
+  startRunner,
+  tempDir,
+  trail,
+  waitFor,
+} from './helpers';
+
+describe('a runner process killed with SIGKILL', () => {
+  it('leaves a lease that another runner reclaims once it lapses, and the job finishes', async () => {
+    const dir = tempDir();
+    const log = path.join(dir, 'exec.log');
+    const setup = openTestCore({ libraryDir: dir, runJobs: false });
+    const { job } = setup.jobs.enqueue({ type: 'diag.sleep', payload: { ms: 3000, key: 'orphan', log } });
+    await setup.close();
+
+    const runner = startRunner(['--library', dir, '--concurrency', '1', '--quiet']);
+    const workerPid = await handlerStarted(log, job.id, 1);
+    process.kill(runner.pid, 'SIGKILL');
+    expect((await runner.exited).signal).toBe('SIGKILL');
+    // Its worker notices the parent is gone and exits: nothing keeps running the job.
+    await waitFor(() => !isAlive(workerPid), 10_000, 'the orphaned worker to exit');
+
+    const raw = rawDb(dir);
+    const held = jobRow(raw, job.id);
+    expect(held.status).toBe('running');
+    const deadOwner = held.claimed_by!;
+    expect(held.lease_expires_at).toBeGreaterThan(Date.now()); // the default 30 s lease is still running
+
+    const core = openTestCore({
+      libraryDir: dir,
+      concurrency: 1,
+      runner: { leaseMs: 2000, renewEveryMs: 300, sweepEveryMs: 200 },
+    });
+    try {
+      // While the dead runner's lease has not lapsed, nobody takes the job.
+      await sleep(800);
+      expect(jobRow(raw, job.id)).toMatchObject({ status: 'running', claimed_by: deadOwner, attempt: 1 });
+
+      // Let the lease lapse (as if its 30 s had passed).
+      raw.prepare('UPDATE background_jobs SET lease_expires_at = ? WHERE id = ?').run(Date.now() - 1, job.id);
+      const row = await waitForStatus(core, job.id, ['success']);
+      expect(row.attempt).toBe(2);
+      expect(row.retry_count).toBe(1);
+      const t = trail(core, job.id);
+      expect(t.map((e) => e.event)).toEqual(['enqueued', 'claimed', 'reclaimed', 'claimed', 'succeeded']);
+      expect(t[1].actor).toBe(deadOwner);
+      expect(t[2].actor).toBe(core.runner!.runnerId);
+      expect(t[2].data).toMatchObject({ attempt: 1, retryable: true, owner: deadOwner });
+      expect(String(t[2].data.message)).toContain('stopped renewing its lease');
+      expect(t[3].actor.startsWith(core.runner!.runnerId)).toBe(true);
+      expect(marker(core, 'diag.sleep', 'orphan')).toMatchObject({ jobId: job.id, attempt: 2 });
+      expect(
+        readLog(log)
+          .filter((l) => l.kind === 'end')
+          .map((l) => l.attempt),
+      ).toEqual([2]);
+      expect(core.ledger.verify().ok).toBe(true);
+    } finally {
+      raw.close();
+      await core.close();
+    }
+  });
+
+  it('a lapsed lease with no retries left lands in failed, with the reason', async () => {
+    const dir = tempDir();
+    const setup = openTestCore({ libraryDir: dir, runJobs: false });
+    const { job } = setup.jobs.enqueue({ type: 'diag.crash', payload: { mode: 'exit', key: 'z' } }); // maxRetries 1
+    // Simulate a runner that claimed it twice and died each time.
+    setup.db.sqlite
+      .prepare(
+        `UPDATE background_jobs SET status = 'running', attempt = 2, retry_count = 1, claimed_by = 'gone:1/w0', lease_expires_at = 1, started_at = 1 WHERE id = ?`,
+      )
+      .run(job.id);
+    await setup.close();
+    const core = openTestCore({ libraryDir: dir, concurrency: 1 });
+    try {
+      const row = await waitForStatus(core, job.id, ['failed']);
+      expect(row.error_message).toContain('stopped renewing its lease');
+      expect(row.retry_count).toBe(1);
+      expect(trail(core, job.id).at(-1)).toMatchObject({ event: 'reclaimed', data: { retryable: false } });
+    } finally {
+      await core.close();
+    }
+  });
+});
