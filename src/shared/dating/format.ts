@@ -119,14 +119,23 @@ function composeEdtf(earliest: number | null, latest: number | null, approx: App
 export function toEdtf(earliest: number | null, latest: number | null, options?: FormatOptions): string {
   assertInterval(earliest, latest);
   const composed = composeEdtf(earliest, latest, approximateEnds(options));
+  // Parsing with edtf.js costs ~0.1 ms; a library has few distinct intervals, so remember them.
+  const known = edtfCache.get(composed);
+  if (known !== undefined) return known;
   const parsed = edtf(composed);
   const expectedMin = earliest === null ? -Infinity : toUtcMillis(earliest);
   const expectedMax = latest === null ? Infinity : toUtcMillis(latest) + MS_PER_DAY - 1;
   if (parsed.min !== expectedMin || parsed.max !== expectedMax) {
     throw new Error(`EDTF '${composed}' does not cover ${earliest}–${latest}`);
   }
+  if (edtfCache.size >= EDTF_CACHE_LIMIT) edtfCache.clear();
+  edtfCache.set(composed, parsed.edtf);
   return parsed.edtf;
 }
+
+/** Verified EDTF strings by composed form (the composed form determines the interval exactly). */
+const edtfCache = new Map<string, string>();
+const EDTF_CACHE_LIMIT = 50_000;
 
 // ---------------------------------------------------------------- DACS
 

@@ -19,7 +19,8 @@ export const productSpecs: Record<JobType, JobSpec<any, any>> = {
     subject: (p) => `photo:${p.photoId}`,
     maxRetries: 3,
     timeoutMs: 2 * MINUTE,
-    batchSize: 1,
+    // A few queued in each worker keep it busy while main commits the previous result.
+    batchSize: 4,
   }),
   ocr: defineJobSpec({
     type: 'ocr',
@@ -54,7 +55,15 @@ export const productSpecs: Record<JobType, JobSpec<any, any>> = {
   constraint_rebuild: defineJobSpec({
     type: 'constraint_rebuild',
     description: 'Recompute date estimates from evidence for a selection or the whole library.',
-    payload: z.object({ photoIds: z.array(photoId).max(100_000).optional() }).strict(),
+    payload: z
+      .object({
+        photoIds: z.array(photoId).max(100_000).optional(),
+        /** Checkpoint written by the runtime between chunks: resume after this photo id. */
+        cursor: z
+          .object({ afterId: z.number().int().min(0), done: z.number().int().min(0), total: z.number().int().min(0) })
+          .optional(),
+      })
+      .strict(),
     output: z.unknown(),
     subject: (p) => (p.photoIds ? null : 'library'),
     maxRetries: 2,

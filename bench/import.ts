@@ -1,0 +1,283 @@
+/**
+ * Import benchmark (`npm run bench -- import [--photos N] [--seed N]`).
+ *
+ *  1. Circa: import N generated JPEGs (a mix of 1–12 MP) end to end — walk, hash, photo rows +
+ *     metadata jobs, then the jobs in 2 worker processes (verify hash, EXIF, thumbnail, pHash)
+ *     applied in main — timed from the import call until every photo has its thumbnail.
+ *  2. Bare loop: the same files, the same per-file work (hash + exifr + sharp thumbnail) in 2
+ *     plain Node processes, no database. Target: Circa ≥ 0.8× the bare loop's throughput.
+ *  3. Grid paging: a library seeded with --seed photos (default 100,000); the time of a
+ *     photos.list call for the first page and for a page deep in the library, through the
+ *     contract dispatcher (what IPC runs in main) and over browser mode's WebSocket. Target ≤ 20 ms.
+ *
+ * The last line is `RESULT {…}`.
+ */
+import { fork } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+import WebSocket from 'ws';
+import { openCore, type Core } from '../src/main/core/core';
+import { forkWorkerSpawner } from '../src/main/jobs/fork-worker';
+import { appPaths } from '../src/main/app-paths';
+import { startBrowserServer } from '../src/main/browser/server';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const round = (n: number, d = 2) => Math.round(n * 10 ** d) / 10 ** d;
+const arg = (args: string[], name: string, fallback: number) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? Number(args[i + 1]) : fallback;
+};
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * 0.95) - 1)];
+
+/** Sizes in megapixels and their share of the photos: mostly ordinary scans, some large. */
+const MIX = [
+  { w: 1200, h: 900, share: 0.35 },
+  { w: 2000, h: 1500, share: 0.3 },
+  { w: 3000, h: 2000, share: 0.2 },
+  { w: 4000, h: 3000, share: 0.15 }, // 12 MP
+];
+
+export async function makePhotos(dir: string, n: number): Promise<void> {
+  const bases: Buffer[] = [];
+  for (const m of MIX) {
+    // A photo-like image (noise + gradient) so JPEG sizes are realistic, with an EXIF date.
+    const raw = await sharp({
+      create: { width: m.w, height: m.h, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 60 }, background: '#808080' },
+    })
+      .raw()
+      .toBuffer();
+    // Blurred noise: photo-like detail that compresses like a real scan (~1–3 MB at 12 MP).
+    const noise = await sharp(raw, { raw: { width: m.w, height: m.h, channels: 3 } })
+      .blur(2.5)
+      .jpeg({ quality: 85 })
+      .withExif({ IFD0: { Make: 'Bench', Model: 'Generator', DateTime: '1987:06:12 10:00:00' } })
+      .toBuffer();
+    bases.push(noise);
+  }
+  let k = 0;
+  for (let i = 0; i < MIX.length; i++) {
+    const count = i === MIX.length - 1 ? n - k : Math.round(n * MIX[i].share);
+    for (let j = 0; j < count; j++, k++) {
+      // A COM segment right after SOI makes every file's bytes (and SHA-256) unique without re-encoding.
+      const comment = Buffer.from(`circa-bench ${k} ${crypto.randomUUID()}`);
+      const seg = Buffer.alloc(4);
+      seg.writeUInt16BE(0xfffe, 0);
+      seg.writeUInt16BE(comment.length + 2, 2);
+      fs.writeFileSync(
+        path.join(dir, `photo-${String(k).padStart(6, '0')}.jpg`),
+        Buffer.concat([bases[i].subarray(0, 2), seg, comment, bases[i].subarray(2)]),
+      );
+    }
+  }
+}
+
+function spawner() {
+  const paths = appPaths();
+  return fs.existsSync(paths.builtWorkerEntry)
+    ? { spawn: forkWorkerSpawner(paths.builtWorkerEntry), from: 'built worker (out/main/worker.js)' }
+    : {
+        spawn: forkWorkerSpawner(paths.sourceWorkerEntry, ['--import', 'tsx']),
+        from: 'worker from source via tsx (run npm run build for the built one)',
+      };
+}
+
+async function circaImport(dir: string, n: number): Promise<{ seconds: number; from: string }> {
+  const { spawn, from } = spawner();
+  const core = openCore({
+    libraryDir: fs.mkdtempSync(path.join(os.tmpdir(), 'circa-bench-lib-')),
+    mode: 'headless',
+    spawn,
+    concurrency: 2,
+  });
+  // Workers ready before the clock starts (startup is not import work).
+  while ((core.runner?.getStats().workersAlive ?? 0) < 2) await sleep(10);
+  const t0 = performance.now();
+  core.importer.start([dir]);
+  for (;;) {
+    await sleep(20);
+    const s = core.importer.status();
+    const c = core.jobs.counts();
+    if (s?.status !== 'running' && c.queued + c.running === 0 && c.success + c.failed >= n) break;
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  const failed = core.jobs.counts().failed;
+  const ready = core.photos.list({ sort: 'imported', filter: 'all', limit: 1 }).total - failed;
+  await core.close();
+  if (ready !== n) throw new Error(`expected ${n} photos with thumbnails, got ${ready} (${failed} failed)`);
+  return { seconds, from };
+}
+
+async function bareLoop(dir: string): Promise<number> {
+  const files = fs.readdirSync(dir).map((f) => path.join(dir, f));
+  const out = fs.mkdtempSync(path.join(os.tmpdir(), 'circa-bench-bare-'));
+  const halves = [files.filter((_, i) => i % 2 === 0), files.filter((_, i) => i % 2 === 1)];
+  const t0 = performance.now();
+  await Promise.all(
+    halves.map(
+      (part) =>
+        new Promise<void>((resolve, reject) => {
+          const child = fork(path.join(here, 'import.child.ts'), [], {
+            execArgv: ['--import', 'tsx'],
+            serialization: 'advanced',
+          });
+          child.once('message', (m: { ready?: boolean; done?: boolean }) => {
+            if (m.ready) child.send({ files: part, out });
+          });
+          child.on('message', (m: { done?: boolean }) => {
+            if (m.done) {
+              child.kill();
+              resolve();
+            }
+          });
+          child.on('error', reject);
+        }),
+    ),
+  );
+  return (performance.now() - t0) / 1000;
+}
+
+async function seedLibrary(n: number): Promise<Core> {
+  const core = openCore({
+    libraryDir: fs.mkdtempSync(path.join(os.tmpdir(), 'circa-bench-100k-')),
+    mode: 'headless',
+    spawn: () => {
+      throw new Error('no workers');
+    },
+    runJobs: false,
+  });
+  const insert = core.db.sqlite.prepare(
+    `INSERT INTO photos (sha256, path, filename, size, format, display_width, display_height, thumbnail, metadata_status,
+       estimate_status, estimate_earliest, estimate_latest, estimate, imported_at, updated_at)
+     VALUES (?, ?, ?, 1000, 'jpeg', 1200, 900, ?, 'ready', ?, ?, ?, ?, ?, ?)`,
+  );
+  const base = Date.now() - n * 1000;
+  core.db.immediate(() => {
+    for (let i = 0; i < n; i++) {
+      const sha = crypto.createHash('sha256').update(String(i)).digest('hex');
+      const dated = i % 3 !== 0;
+      const y = 1880 + (i % 100);
+      insert.run(
+        sha,
+        `/archive/box-${Math.floor(i / 500)}/scan-${i}.tif`,
+        `scan-${String(i).padStart(6, '0')}.tif`,
+        `thumbnails/${sha.slice(0, 2)}/${sha}.jpg`,
+        dated ? 'estimated' : 'undated',
+        dated ? y * 10000 + 101 : null,
+        dated ? y * 10000 + 1231 : null,
+        dated ? JSON.stringify({ dacs: `circa ${y}` }) : null,
+        base + i * 1000,
+        base + i * 1000,
+      );
+    }
+  });
+  return core;
+}
+
+async function timeCalls(call: () => Promise<unknown>, runs = 30): Promise<{ median: number; p95: number }> {
+  for (let i = 0; i < 3; i++) await call(); // warm statement caches
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    await call();
+    times.push(performance.now() - t);
+  }
+  return { median: round(median(times)), p95: round(p95(times)) };
+}
+
+export async function run(args: string[]): Promise<void> {
+  const n = arg(args, 'photos', 2000);
+  const seed = arg(args, 'seed', 100_000);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'circa-bench-photos-'));
+  console.log(`generating ${n} photos (1.1–12 MP JPEG) in ${dir} …`);
+  await makePhotos(dir, n);
+  const mb = fs.readdirSync(dir).reduce((s, f) => s + fs.statSync(path.join(dir, f)).size, 0) / 1e6;
+
+  const bareSeconds = await bareLoop(dir);
+  const circa = await circaImport(dir, n);
+  const circaPerSec = n / circa.seconds;
+  const barePerSec = n / bareSeconds;
+
+  console.log(`seeding a ${seed.toLocaleString()}-photo library …`);
+  const core = await seedLibrary(seed);
+  const deep = core.db.sqlite
+    .prepare('SELECT imported_at AS v, id FROM photos ORDER BY imported_at DESC, id DESC LIMIT 1 OFFSET ?')
+    .get(Math.floor(seed * 0.9)) as { v: number; id: number };
+  const deepByName = core.db.sqlite
+    .prepare('SELECT filename AS v, id FROM photos ORDER BY filename, id LIMIT 1 OFFSET ?')
+    .get(Math.floor(seed * 0.9)) as {
+    v: string;
+    id: number;
+  };
+  const first = await timeCalls(() => core.dispatch('photos.list', { limit: 200 }));
+  const deepPage = await timeCalls(() => core.dispatch('photos.list', { limit: 200, cursor: deep }));
+  const deepName = await timeCalls(() => core.dispatch('photos.list', { limit: 200, sort: 'filename', cursor: deepByName }));
+  const byDate = await timeCalls(() => core.dispatch('photos.list', { limit: 200, sort: 'date', filter: 'all' }));
+
+  // The same calls over browser mode's WebSocket (what the renderer sees in browser mode).
+  const rendererDir = fs.mkdtempSync(path.join(os.tmpdir(), 'circa-bench-r-'));
+  fs.writeFileSync(path.join(rendererDir, 'index.html'), '');
+  const server = await startBrowserServer({ core, rendererDir });
+  const ws = new WebSocket(`ws://127.0.0.1:${server.port}/ws?token=${server.token}`, {
+    headers: { origin: `http://127.0.0.1:${server.port}` },
+  });
+  await new Promise((r) => ws.once('open', r));
+  let nextId = 1;
+  const viaSocket = (input: unknown) =>
+    new Promise<void>((resolve) => {
+      const id = nextId++;
+      const on = (d: WebSocket.RawData) => {
+        if (JSON.parse(d.toString()).id === id) {
+          ws.off('message', on);
+          resolve();
+        }
+      };
+      ws.on('message', on);
+      ws.send(JSON.stringify({ id, call: 'photos.list', input }));
+    });
+  const wsFirst = await timeCalls(() => viaSocket({ limit: 200 }));
+  const wsDeep = await timeCalls(() => viaSocket({ limit: 200, cursor: deep }));
+  ws.close();
+  await server.close();
+  await core.close();
+
+  const rows: [string, string][] = [
+    ['photos', `${n} (${round(mb, 0)} MB, 1.1–12 MP JPEG)`],
+    ['bare loop (hash + exifr + thumbnail, 2 processes)', `${round(bareSeconds)} s — ${round(barePerSec, 1)} photos/s`],
+    [
+      'Circa import → all thumbnails (2 workers)',
+      `${round(circa.seconds)} s — ${round(circaPerSec, 1)} photos/s [${circa.from}]`,
+    ],
+    ['ratio Circa / bare', `${round(circaPerSec / barePerSec)} (target ≥ 0.8)`],
+    [
+      `photos.list first page of ${seed.toLocaleString()} (dispatch)`,
+      `median ${first.median} ms, p95 ${first.p95} ms (target ≤ 20)`,
+    ],
+    ['photos.list page at 90 % depth (dispatch)', `median ${deepPage.median} ms, p95 ${deepPage.p95} ms`],
+    ['… by filename, 90 % depth', `median ${deepName.median} ms, p95 ${deepName.p95} ms`],
+    ['… by date estimate, first page', `median ${byDate.median} ms, p95 ${byDate.p95} ms`],
+    ['first page over WebSocket', `median ${wsFirst.median} ms, p95 ${wsFirst.p95} ms`],
+    ['deep page over WebSocket', `median ${wsDeep.median} ms, p95 ${wsDeep.p95} ms`],
+  ];
+  const width = Math.max(...rows.map((r) => r[0].length));
+  for (const [k, v] of rows) console.log(`${k.padEnd(width)}  ${v}`);
+  fs.rmSync(dir, { recursive: true, force: true });
+  console.log(
+    `RESULT ${JSON.stringify({
+      photos: n,
+      circaPhotosPerSec: round(circaPerSec, 1),
+      barePhotosPerSec: round(barePerSec, 1),
+      ratio: round(circaPerSec / barePerSec),
+      seededPhotos: seed,
+      firstPageMs: first.median,
+      deepPageMs: deepPage.median,
+      firstPageWsMs: wsFirst.median,
+      deepPageWsMs: wsDeep.median,
+    })}`,
+  );
+}
