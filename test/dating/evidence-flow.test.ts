@@ -110,10 +110,9 @@ describe('evidence from OCR, AI and the archivist', () => {
     core.evidenceService.review(firstAi.id, 'rejected', 'model guessed from the frame');
     await runJob(core, 'ai_analysis', photoId);
     const ai = core.evidenceService.list(photoId, false).items.filter((i) => i.source === 'ai');
-    expect(ai.map((i) => [i.id === firstAi.id, i.reviewStatus])).toEqual([
-      [true, 'rejected'],
-      [false, 'pending'],
-    ]);
+    // The rejected finding stays as the archivist left it, and the rerun's identical finding is not proposed again.
+    expect(ai.map((i) => [i.id === firstAi.id, i.reviewStatus])).toEqual([[true, 'rejected']]);
+    expect(core.evidenceService.list(photoId, false).estimate.explanation.join(' ')).toMatch(/rejected/i);
   });
 
   it('waits out a 429 without spending a retry', async () => {
@@ -137,5 +136,23 @@ describe('evidence from OCR, AI and the archivist', () => {
     expect(waiting.retry_count).toBe(0);
     expect(waiting.run_after - Date.now()).toBeGreaterThan(3_000); // Retry-After: 7
     expect(waiting.error_message).toMatch(/429|rate|Retry/i);
+  });
+});
+
+describe('reruns and reviewed evidence', () => {
+  it('does not propose again a date the archivist already accepted, and keeps review notes', async () => {
+    const file = path.join(tempDir('circa-ocr-'), 'caption.png');
+    fs.writeFileSync(file, await renderCaption('Summer 1961 at the lake', { size: 48 }));
+    core = openTestCore();
+    const photoId = await importOne(core, file);
+    await runJob(core, 'ocr', photoId);
+    const [ocr] = core.evidenceService.list(photoId, false).items.filter((i) => i.source === 'ocr');
+    core.evidenceService.review(ocr.id, 'accepted', 'written on the back');
+    // A later decision without a note keeps the note.
+    expect(core.evidenceService.review(ocr.id, 'accepted', undefined).item.reviewNote).toBe('written on the back');
+    await runJob(core, 'ocr', photoId);
+    const after = core.evidenceService.list(photoId, false);
+    expect(after.items.filter((i) => i.source === 'ocr').map((i) => i.id)).toEqual([ocr.id]);
+    expect(after.estimate.status).toBe('estimated');
   });
 });

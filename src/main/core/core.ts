@@ -25,6 +25,7 @@ import type { MediaDeps } from '../media/media';
 import { EvidenceService } from '../evidence/evidence-service';
 import { ocrJob } from '../dating/ocr-job';
 import { aiJob } from '../dating/ai-job';
+import { rebuildJob } from '../dating/rebuild-job';
 import { ApiKeyStore, type SecretCipher } from '../settings/secrets';
 
 /** What only the desktop shell can do (native dialogs, the file manager); absent in browser mode. */
@@ -123,6 +124,7 @@ export function openCore(opts: CoreOptions): Core {
   const apiKeys = new ApiKeyStore(settings, opts.platform?.cipher);
   registry.register(ocrJob({ photos, evidence, onPhotoChanged }));
   registry.register(aiJob({ photos, evidence, settings, apiKey: () => apiKeys.get(), onPhotoChanged }));
+  registry.register(rebuildJob({ sqlite: db.sqlite, onPhotosChanged: (ids) => photoChanges.add(ids) }));
   const evidenceService = new EvidenceService(db, evidence, photos, ledger, onPhotoChanged);
   const importer = new Importer({
     db,
@@ -174,7 +176,7 @@ export function openCore(opts: CoreOptions): Core {
       jobChanges.close();
       photoChanges.close();
       await runner?.stop(graceMs);
-      db.close();
+      await db.close();
     },
   };
   core.dispatch = createDispatcher(createHandlers(core), {

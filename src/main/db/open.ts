@@ -9,6 +9,7 @@ import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import * as schema from './schema';
 import { migrate, type MigrationReport } from './migrate';
+import { startCheckpointer, type Checkpointer } from './checkpointer';
 
 export const BUSY_TIMEOUT_MS = 5000;
 
@@ -19,6 +20,8 @@ export interface OpenOptions {
   /** Electron's ABI build of better-sqlite3 (see scripts/ensure-electron-native.mjs); Node uses the default. */
   nativeBinding?: string;
   readonly?: boolean;
+  /** Run WAL checkpoints on a background thread (see checkpointer.ts). Default true. */
+  backgroundCheckpoints?: boolean;
 }
 
 export interface LibraryDb {
@@ -27,7 +30,7 @@ export interface LibraryDb {
   migration: MigrationReport;
   /** Runs `fn` in a BEGIN IMMEDIATE transaction; nested calls become savepoints. */
   immediate<T>(fn: () => T): T;
-  close(): void;
+  close(): Promise<void>;
 }
 
 export function openDatabase(opts: OpenOptions): LibraryDb {
@@ -43,6 +46,18 @@ export function openDatabase(opts: OpenOptions): LibraryDb {
     sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     const migration = migrate(sqlite, opts.migrationsFolder);
     const orm = drizzle(sqlite, { schema });
+    let checkpointer: Checkpointer | null = null;
+    if (opts.backgroundCheckpoints !== false) {
+      sqlite.pragma('wal_autocheckpoint = 0');
+      checkpointer = startCheckpointer({
+        file: opts.file,
+        nativeBinding: opts.nativeBinding,
+        onFailure: () => {
+          // Never let the WAL grow without bound: fall back to SQLite's own checkpoints.
+          if (sqlite.open) sqlite.pragma('wal_autocheckpoint = 1000');
+        },
+      });
+    }
     return {
       sqlite,
       orm,
@@ -50,7 +65,8 @@ export function openDatabase(opts: OpenOptions): LibraryDb {
       immediate<T>(fn: () => T): T {
         return sqlite.transaction(fn).immediate();
       },
-      close() {
+      async close() {
+        await checkpointer?.close();
         if (!sqlite.open) return;
         // Fold the WAL back so the library is a single file at rest.
         try {

@@ -62,7 +62,8 @@ export class EvidenceStore {
       current: p(`SELECT * FROM evidence WHERE photo_id = ? AND superseded_at IS NULL ORDER BY id`),
       all: p(`SELECT * FROM evidence WHERE photo_id = ? ORDER BY id`),
       byId: p(`SELECT * FROM evidence WHERE id = ?`),
-      review: p(`UPDATE evidence SET review_status = ?, review_note = ?, updated_at = ? WHERE id = ?`),
+      // A review without a note keeps the note already there.
+      review: p(`UPDATE evidence SET review_status = ?, review_note = coalesce(?, review_note), updated_at = ? WHERE id = ?`),
       replace: p(
         `UPDATE evidence SET kind = ?, earliest = ?, latest = ?, precision = ?, confidence = ?, summary = ?, details = ?, updated_at = ? WHERE id = ?`,
       ),
@@ -83,7 +84,14 @@ export class EvidenceStore {
   ): number[] {
     const now = Date.now();
     this.s.supersede.run(now, now, photoId, source);
-    const ids = items.map(
+    // A finding the archivist already accepted or rejected is not proposed again by a rerun.
+    const reviewed = new Set(
+      this.current(photoId)
+        .filter((r) => r.source === source && r.review_status !== 'pending')
+        .map((r) => `${r.kind}:${r.earliest}:${r.latest}`),
+    );
+    const fresh = items.filter((e) => !reviewed.has(`${e.kind}:${e.earliest}:${e.latest}`));
+    const ids = fresh.map(
       (e) =>
         (
           this.s.insert.get(

@@ -31,6 +31,8 @@ export interface MainJobType<P = any, I = any, O = any> {
   load(job: JobContext<P>, row: JobRow): I;
   /** Runs inside the finalizing transaction; returns the one-line result summary. */
   apply(output: O, job: JobContext<P>): string | null | Continuation<P>;
+  /** The type may return a Continuation from `apply`: its worker is kept for the next step. */
+  mayContinue?: boolean;
   /** Runs inside the transaction that marks the job `failed` for good (retries exhausted or permanent). */
   onFailed?(job: JobContext<P>, message: string): void;
 }

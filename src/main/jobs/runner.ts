@@ -110,6 +110,8 @@ interface Settled {
   notes: string[];
   /** claimedBy of each success (resets that slot's crash-loop count). */
   succeededBy: string[];
+  /** Jobs that checkpointed and go on with their next step once the transaction commits. */
+  continued: { job: RunningJob; payload: unknown }[];
 }
 
 export interface RunnerStats {
@@ -328,6 +330,9 @@ export class JobRunner {
     const out: { slot: Slot; type?: string; max: number }[] = [];
     for (const slot of this.slots) {
       if (!slot.ready || !slot.proc) continue;
+      // A step of a continuing job is being committed: its next step comes back to this worker.
+      if (this.pending.some((o) => o.kind === 'result' && o.job.handler?.mayContinue && o.job.lease.claimedBy === slot.claimedBy))
+        continue;
       if (!slot.batch.length) {
         out.push({ slot, max: Infinity });
         continue;
@@ -411,6 +416,7 @@ export class JobRunner {
         if (slot) slot.consecutiveCrashes = 0;
       }
       for (const o of batch) this.markChanged(o.job.lease.id);
+      if (done.continued.length) this.continueJobs(done.continued);
     }
     for (const c of claims) {
       if (!c.rows.length) continue;
@@ -748,14 +754,14 @@ export class JobRunner {
   // ---------------------------------------------------------------- committing outcomes
 
   private settleAll(batch: Outcome[], careful: boolean): Settled {
-    const done: Settled = { succeeded: 0, failed: 0, discarded: 0, notes: [], succeededBy: [] };
+    const done: Settled = { succeeded: 0, failed: 0, discarded: 0, notes: [], succeededBy: [], continued: [] };
     const sqlite = this.o.store.sqlite;
     for (const outcome of batch) {
       if (!careful) {
         this.settle(outcome, done, false);
         continue;
       }
-      const one: Settled = { succeeded: 0, failed: 0, discarded: 0, notes: [], succeededBy: [] };
+      const one: Settled = { succeeded: 0, failed: 0, discarded: 0, notes: [], succeededBy: [], continued: [] };
       try {
         sqlite.transaction(() => this.settle(outcome, one, true))();
       } catch (err) {
@@ -767,6 +773,7 @@ export class JobRunner {
         this.o.log.error(`job ${job.lease.id}: ${message}\n${(err as Error)?.stack ?? ''}`);
         one.succeeded = one.failed = one.discarded = 0;
         one.succeededBy = [];
+        one.continued = [];
         try {
           sqlite.transaction(() => {
             if (this.o.store.markFailure(job.lease, { kind: 'permanent', message, stack: (err as Error)?.stack }) === 'failed')
@@ -782,6 +789,7 @@ export class JobRunner {
       done.discarded += one.discarded;
       done.notes.push(...one.notes);
       done.succeededBy.push(...one.succeededBy);
+      done.continued.push(...one.continued);
     }
     return done;
   }
@@ -831,23 +839,23 @@ export class JobRunner {
       // commit back (Redo) and it is redone with savepoints.
       let committed: boolean;
       try {
-        committed = this.applyAndMarkSuccess(job, output.data);
+        committed = this.applyAndMarkSuccess(job, output.data, done);
       } catch (err) {
         if (isMachineryError(err)) throw err;
         throw new Redo();
       }
       if (!committed) throw new Redo();
-      done.succeeded++;
-      done.succeededBy.push(job.lease.claimedBy);
       return;
     }
     try {
       // A savepoint: apply's writes and the success mark commit together or not at all.
+      const one: Settled = { succeeded: 0, failed: 0, discarded: 0, notes: [], succeededBy: [], continued: [] };
       store.sqlite.transaction(() => {
-        if (!this.applyAndMarkSuccess(job, output.data)) throw new LeaseLost();
+        if (!this.applyAndMarkSuccess(job, output.data, one)) throw new LeaseLost();
       })();
-      done.succeeded++;
-      done.succeededBy.push(job.lease.claimedBy);
+      done.succeeded += one.succeeded;
+      done.succeededBy.push(...one.succeededBy);
+      done.continued.push(...one.continued);
     } catch (err) {
       if (err instanceof LeaseLost) {
         // Cancel requested while it ran: honour it; otherwise someone else owns the job now.
@@ -876,12 +884,56 @@ export class JobRunner {
    * In the cycle's transaction: the type's `apply` and the fenced success mark. False when the
    * fence failed; the caller then rolls back whatever apply wrote.
    */
-  private applyAndMarkSuccess(job: RunningJob, data: unknown): boolean {
+  private applyAndMarkSuccess(job: RunningJob, data: unknown, done: Settled): boolean {
     const result = job.handler.apply(data, job.ctx);
     if (result !== null && typeof result === 'object') {
-      throw new Error(`${job.row.type}: apply returned a continuation, which this runtime does not support yet`);
+      // A checkpoint: the job goes on with the next step in the same lease once this commits.
+      const progress = Math.max(0, Math.min(1, result.progress));
+      if (!this.o.store.checkpoint(job.lease, result.continueWith, progress, result.summary, this.o.leaseMs)) return false;
+      done.continued.push({ job, payload: result.continueWith });
+      return true;
     }
-    return this.o.store.markSuccess(job.lease, result, job.row.idempotency_key != null);
+    if (!this.o.store.markSuccess(job.lease, result, job.row.idempotency_key != null)) return false;
+    done.succeeded++;
+    done.succeededBy.push(job.lease.claimedBy);
+    return true;
+  }
+
+  /** After the commit: runs the next step of each checkpointed job on the worker that ran the last one. */
+  private continueJobs(continued: Settled['continued']): void {
+    for (const { job, payload } of continued) {
+      const slot = this.slotsByOwner.get(job.lease.claimedBy);
+      const row = { ...job.row, payload: JSON.stringify(payload) };
+      job.row = row;
+      job.ctx = { ...job.ctx, payload };
+      job.timeoutTimer = undefined;
+      job.killTimer = undefined;
+      let input: unknown;
+      try {
+        input = job.handler.load(job.ctx, row);
+      } catch (err) {
+        const e = err as Error;
+        this.pending.push({
+          kind: 'fail',
+          job,
+          error: {
+            kind: e?.name === 'PermanentJobError' ? 'permanent' : 'retryable',
+            message: e?.message ?? String(err),
+            stack: e?.stack,
+          },
+        });
+        continue;
+      }
+      if (!slot?.proc || this.stopping) {
+        // The worker went away in between: give the job back; it resumes from the checkpoint.
+        this.pending.push({ kind: 'release', job });
+        continue;
+      }
+      slot.batch.push(job);
+      this.startTimeout(slot);
+      slot.proc.send({ t: 'run', jobs: [{ jobId: job.lease.id, attempt: job.lease.attempt, type: job.row.type, input }] });
+    }
+    if (this.pending.length) this.wake();
   }
 
   private recordFailure(job: RunningJob, error: SerializedJobError, counters: Settled): void {

@@ -130,6 +130,10 @@ export class JobStore {
       ),
       // The same for a job without a subject: not naming idempotency_key leaves its index alone
       // (one page less to write per commit).
+      checkpoint: p(
+        `UPDATE background_jobs SET payload = ?, progress = ?, progress_message = ?, result_summary = ?, lease_expires_at = ?, updated_at = ?
+          WHERE id = ? AND status = 'running' AND claimed_by = ? AND attempt = ? AND cancel_requested_at IS NULL`,
+      ),
       successNoKey: p(
         `UPDATE background_jobs
             SET status = 'success', claimed_by = NULL, lease_expires_at = NULL,
@@ -371,6 +375,20 @@ export class JobStore {
     const changed = stmt.run(now, now, clip(resultSummary, MAX_MESSAGE), l.id, l.claimedBy, l.attempt).changes === 1;
     if (changed) this.audit([{ event: 'succeeded', actor: l.claimedBy, jobId: l.id, at: now, data: { attempt: l.attempt } }]);
     return changed;
+  }
+
+  /**
+   * In tx. A step of a long job is done (see Continuation in registry.ts): store the payload to
+   * resume from and the progress, fenced like every write about a running job. The job stays
+   * `running` in the same lease and attempt; false when the lease was lost or a cancel is pending.
+   */
+  checkpoint(l: Lease, payload: unknown, progress: number, summary: string | null, leaseMs: number): boolean {
+    const now = this.now();
+    const text = clip(summary, MAX_MESSAGE);
+    return (
+      this.s.checkpoint.run(JSON.stringify(payload), progress, text, text, now + leaseMs, now, l.id, l.claimedBy, l.attempt)
+        .changes === 1
+    );
   }
 
   /**

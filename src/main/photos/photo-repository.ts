@@ -26,6 +26,7 @@ export interface PhotoRow {
   metadata_error: string | null;
   missing: number;
   notes: string;
+  ocr_text: string;
   estimate_status: PhotoSummary['estimateStatus'];
   estimate_earliest: number | null;
   estimate_latest: number | null;
@@ -180,12 +181,14 @@ export class PhotoRepository {
   }) {
     const where: string[] = [FILTERS[q.filter]];
     const args: unknown[] = [];
+    // A year range keeps dated photos whose estimate overlaps it; an open end ("not after 1867") overlaps on that side.
+    if (q.yearFrom !== undefined || q.yearTo !== undefined) where.push("estimate_status IN ('estimated', 'needs_review')");
     if (q.yearFrom !== undefined) {
-      where.push('estimate_latest >= ?');
+      where.push('(estimate_latest IS NULL OR estimate_latest >= ?)');
       args.push(q.yearFrom * 10000 + 101);
     }
     if (q.yearTo !== undefined) {
-      where.push('estimate_earliest <= ?');
+      where.push('(estimate_earliest IS NULL OR estimate_earliest <= ?)');
       args.push(q.yearTo * 10000 + 1231);
     }
     const match = q.search ? ftsQuery(q.search) : null;

@@ -3,6 +3,7 @@ import { aiHandler } from './ai';
 import { diagnosticHandlers } from './diagnostic';
 import { metadataHandler } from './metadata';
 import { ocrHandler } from './ocr';
+import { rebuildHandler } from './rebuild';
 import type { RunHandler } from './types';
 
 export function workerHandlers(opts: { diagnostics: boolean }): Record<string, RunHandler> {
@@ -10,6 +11,7 @@ export function workerHandlers(opts: { diagnostics: boolean }): Record<string, R
     metadata: metadataHandler,
     ocr: ocrHandler,
     ai_analysis: aiHandler,
+    constraint_rebuild: rebuildHandler,
   };
   if (opts.diagnostics) Object.assign(handlers, diagnosticHandlers);
   return handlers;

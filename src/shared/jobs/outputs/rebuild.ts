@@ -4,12 +4,13 @@ import { estimateViewSchema } from '../../contract';
 import type { EvidenceInput } from '../../dating';
 
 export interface RebuildInput {
-  photos: { id: number; version: number; evidence: EvidenceInput[] }[];
+  /** `version` identifies the evidence the estimate is computed from (see rebuild-job.ts). */
+  photos: { id: number; version: string; evidence: EvidenceInput[] }[];
 }
 
 export const rebuildOutputSchema = z.object({
   estimates: z
-    .array(z.object({ photoId: z.number().int().positive(), version: z.number().int(), estimate: estimateViewSchema }))
+    .array(z.object({ photoId: z.number().int().positive(), version: z.string().max(40), estimate: estimateViewSchema }))
     .max(5000),
 });
 export type RebuildOutput = z.infer<typeof rebuildOutputSchema>;

@@ -1,0 +1,93 @@
+/**
+ * Main's half of `constraint_rebuild`: recomputes stored estimates (after an engine or settings
+ * change) for a selection or the whole library, CHUNK photos at a time. Each chunk is a short
+ * read (load), the engine in a worker, and a short write (apply) — so the library stays
+ * responsive — and each apply checkpoints the cursor, so a crash resumes where it stopped.
+ *
+ * A photo whose evidence changed after its chunk was read is skipped: that change already
+ * recomputed its estimate. The check is optimistic: the evidence's signature (how many current
+ * items, latest change) at load must still hold at apply.
+ */
+import type Database from 'better-sqlite3';
+import { productSpecs } from '../../shared/jobs/specs';
+import { rebuildOutputSchema, type RebuildInput, type RebuildOutput } from '../../shared/jobs/outputs/rebuild';
+import type { MainJobType } from '../jobs/registry';
+import { toEvidenceInput, type EvidenceRow } from '../evidence/evidence-store';
+
+export const REBUILD_CHUNK = 200;
+
+export interface RebuildPayload {
+  photoIds?: number[];
+  cursor?: { afterId: number; done: number; total: number };
+}
+
+export function rebuildJob(deps: {
+  sqlite: Database.Database;
+  onPhotosChanged(ids: number[]): void;
+}): MainJobType<RebuildPayload, RebuildInput, RebuildOutput> {
+  const { sqlite } = deps;
+  const nextAll = sqlite.prepare('SELECT id FROM photos WHERE id > ? ORDER BY id LIMIT ?');
+  const countAll = sqlite.prepare('SELECT count(*) FROM photos').pluck();
+  const evidenceBetween = sqlite.prepare(
+    'SELECT * FROM evidence WHERE photo_id BETWEEN ? AND ? AND superseded_at IS NULL ORDER BY photo_id, id',
+  );
+  const signature = `(SELECT count(*) || ':' || coalesce(max(updated_at), 0) FROM evidence WHERE photo_id = photos.id AND superseded_at IS NULL)`;
+  const save = sqlite.prepare(
+    `UPDATE photos SET estimate_status = ?, estimate_earliest = ?, estimate_latest = ?, estimate = ?, updated_at = ?
+      WHERE id = ? AND ${signature} = ?`,
+  );
+
+  const chunkIds = (p: RebuildPayload): { id: number }[] => {
+    const after = p.cursor?.afterId ?? 0;
+    if (!p.photoIds) return nextAll.all(after, REBUILD_CHUNK) as { id: number }[];
+    const wanted = [...new Set(p.photoIds)]
+      .filter((id) => id > after)
+      .sort((a, b) => a - b)
+      .slice(0, REBUILD_CHUNK);
+    if (!wanted.length) return [];
+    return sqlite
+      .prepare(`SELECT id FROM photos WHERE id IN (${wanted.map(() => '?').join(',')}) ORDER BY id`)
+      .all(...wanted) as {
+      id: number;
+    }[];
+  };
+
+  return {
+    spec: { ...productSpecs.constraint_rebuild, output: rebuildOutputSchema },
+    mayContinue: true,
+    load({ payload }) {
+      const rows = chunkIds(payload);
+      if (!rows.length) return { photos: [] };
+      const byPhoto = new Map<number, RebuildInput['photos'][number]>();
+      const latest = new Map<number, number>();
+      for (const r of rows) byPhoto.set(r.id, { id: r.id, version: '', evidence: [] });
+      for (const e of evidenceBetween.all(rows[0].id, rows[rows.length - 1].id) as EvidenceRow[]) {
+        const p = byPhoto.get(e.photo_id);
+        if (!p) continue;
+        p.evidence.push(toEvidenceInput(e));
+        latest.set(e.photo_id, Math.max(latest.get(e.photo_id) ?? 0, e.updated_at));
+      }
+      for (const p of byPhoto.values()) p.version = `${p.evidence.length}:${latest.get(p.id) ?? 0}`;
+      return { photos: [...byPhoto.values()] };
+    },
+    apply(out, job) {
+      const now = Date.now();
+      const changed: number[] = [];
+      for (const { photoId, version, estimate: e } of out.estimates) {
+        if (save.run(e.status, e.earliest, e.latest, JSON.stringify(e), now, photoId, version).changes) changed.push(photoId);
+      }
+      deps.onPhotosChanged(changed);
+      const p = job.payload;
+      const total = p.cursor?.total ?? (p.photoIds ? new Set(p.photoIds).size : (countAll.get() as number));
+      const done = (p.cursor?.done ?? 0) + out.estimates.length;
+      const summary = `${done} of ${total} estimates recomputed`;
+      if (out.estimates.length < REBUILD_CHUNK) return summary;
+      const afterId = out.estimates[out.estimates.length - 1].photoId;
+      return {
+        summary,
+        progress: total ? Math.min(1, done / total) : 1,
+        continueWith: { ...p, cursor: { afterId, done, total } },
+      };
+    },
+  };
+}

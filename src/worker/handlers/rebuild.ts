@@ -1,0 +1,13 @@
+/** The worker's half of `constraint_rebuild`: the estimate engine over one chunk of photos. */
+import { estimate } from '../../shared/dating';
+import type { RebuildInput, RebuildOutput } from '../../shared/jobs/outputs/rebuild';
+import type { RunHandler } from './types';
+
+export const rebuildHandler: RunHandler = async (input: RebuildInput, ctx): Promise<RebuildOutput> => {
+  const estimates: RebuildOutput['estimates'] = [];
+  for (const p of input.photos) {
+    if (ctx.signal.aborted) throw ctx.signal.reason;
+    estimates.push({ photoId: p.id, version: p.version, estimate: estimate(p.evidence) });
+  }
+  return { estimates };
+};
