@@ -56,7 +56,7 @@ export function App() {
             <LibraryScreen active={!photoOpen} />
           </div>
         )}
-        {photoOpen && <PhotoScreen id={route.id!} />}
+        {photoOpen && <PhotoScreen id={route.id!} review={!!route.review} />}
         {route.screen === 'jobs' && <JobsScreen selectedId={route.id} />}
         {route.screen === 'settings' && <SettingsScreen />}
       </main>

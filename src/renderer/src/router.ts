@@ -1,9 +1,14 @@
-/** Hash routes: #/library, #/jobs, #/jobs/42, #/settings. The hash survives reloads in both modes. */
+/**
+ * Hash routes: #/library, #/photo/7, #/review/7 (a photo in review mode), #/jobs, #/jobs/42, #/settings.
+ * The hash survives reloads in both modes.
+ */
 import { useEffect, useState } from 'react';
 
 export interface Route {
   screen: 'library' | 'photo' | 'jobs' | 'settings';
   id?: number;
+  /** Review mode: the photo screen steps through the photos that need review. */
+  review?: boolean;
 }
 
 export function parseRoute(hash: string): Route {
@@ -12,6 +17,7 @@ export function parseRoute(hash: string): Route {
   if (screen === 'jobs') return { screen: 'jobs', id: Number.isInteger(n) ? n : undefined };
   if (screen === 'settings') return { screen: 'settings' };
   if (screen === 'photo' && Number.isInteger(n)) return { screen: 'photo', id: n };
+  if (screen === 'review' && Number.isInteger(n)) return { screen: 'photo', id: n, review: true };
   return { screen: 'library' };
 }
 

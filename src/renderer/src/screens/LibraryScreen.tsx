@@ -1,6 +1,7 @@
 /**
- * Library: the virtualised grid of every photo, with sort, filter, filename search, multi-select
- * and bulk "re-run metadata", the import panel, and (in Electron) drag-and-drop import.
+ * Library: the virtualised grid of every photo, with sort, filter (estimate status, year range),
+ * full-text search (filenames, notes and text read in photos), multi-select and bulk re-runs,
+ * review mode, the import panel, and (in Electron) drag-and-drop import.
  * It stays mounted, hidden, while a photo is open, so coming back lands where the archivist was.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -15,9 +16,24 @@ import { useDebounced } from './library/useDebounced';
 import { PhotoGrid } from './library/PhotoGrid';
 import { ImportPanel } from './library/ImportPanel';
 import { setLibraryNav } from './library/libraryNav';
+import { firstToReview, setReviewSort } from './photo/useReviewQueue';
 
 /** The view survives a visit to Jobs or Settings. */
-const remembered: { sort: PhotoSort; filter: PhotoFilter; search: string } = { sort: 'imported', filter: 'all', search: '' };
+const remembered: { sort: PhotoSort; filter: PhotoFilter; search: string; yearFrom: string; yearTo: string } = {
+  sort: 'imported',
+  filter: 'all',
+  search: '',
+  yearFrom: '',
+  yearTo: '',
+};
+
+/** A year typed in the range filter: a whole number in what main accepts, or nothing. */
+function parseYear(text: string): number | undefined | 'invalid' {
+  const t = text.trim();
+  if (!t) return undefined;
+  const n = Number(t);
+  return Number.isInteger(n) && n >= 1000 && n <= 2999 ? n : 'invalid';
+}
 
 const RERUN_CHUNK = 50_000;
 
@@ -26,11 +42,19 @@ export function LibraryScreen({ active = true }: { active?: boolean }) {
   const [filter, setFilter] = useState<PhotoFilter>(remembered.filter);
   const [searchText, setSearchText] = useState(remembered.search);
   const search = useDebounced(searchText, 250);
+  const [yearFromText, setYearFromText] = useState(remembered.yearFrom);
+  const [yearToText, setYearToText] = useState(remembered.yearTo);
+  const yearFromIn = parseYear(useDebounced(yearFromText, 300));
+  const yearToIn = parseYear(useDebounced(yearToText, 300));
+  const yearFrom = yearFromIn === 'invalid' ? undefined : yearFromIn;
+  const yearTo = yearToIn === 'invalid' ? undefined : yearToIn;
+  const yearsBad = parseYear(yearFromText) === 'invalid' || parseYear(yearToText) === 'invalid';
+  const yearsActive = yearFrom !== undefined || yearTo !== undefined;
   useEffect(() => {
-    Object.assign(remembered, { sort, filter, search: searchText });
-  }, [sort, filter, searchText]);
+    Object.assign(remembered, { sort, filter, search: searchText, yearFrom: yearFromText, yearTo: yearToText });
+  }, [sort, filter, searchText, yearFromText, yearToText]);
 
-  const query = useMemo(() => ({ sort, filter, search }), [sort, filter, search]);
+  const query = useMemo(() => ({ sort, filter, search, yearFrom, yearTo }), [sort, filter, search, yearFrom, yearTo]);
   const list = usePhotoList(query);
   const selection = useGridSelection(list.rows, list.total, list.indexOf);
   const imp = useImport();
@@ -76,8 +100,20 @@ export function LibraryScreen({ active = true }: { active?: boolean }) {
     return () => setLibraryNav(null);
   }, []);
 
+  // Review mode: the first photo that needs review, then step through those.
+  const [reviewMsg, setReviewMsg] = useState<string>();
+  const startReview = async () => {
+    setReviewMsg(undefined);
+    setReviewSort(sort);
+    const first = await firstToReview(sort);
+    if (first.error) return setReviewMsg(first.error);
+    if (first.id == null) return setReviewMsg('Nothing needs review: every finding has been accepted or rejected.');
+    navigate(`/review/${first.id}`);
+  };
+
   // Bulk re-run.
   const [rerunning, setRerunning] = useState(false);
+  const [rerunType, setRerunType] = useState<'metadata' | 'ocr' | 'ai_analysis'>('metadata');
   const [rerunMsg, setRerunMsg] = useState<{ kind: 'ok' | 'error'; text: string }>();
   useEffect(() => setRerunMsg(undefined), [selection.selected]);
   const rerun = async () => {
@@ -87,7 +123,7 @@ export function LibraryScreen({ active = true }: { active?: boolean }) {
     let already = 0;
     let error: string | undefined;
     for (let i = 0; i < ids.length && !error; i += RERUN_CHUNK) {
-      const r = await client.call('photos.rerun', { ids: ids.slice(i, i + RERUN_CHUNK), type: 'metadata' });
+      const r = await client.call('photos.rerun', { ids: ids.slice(i, i + RERUN_CHUNK), type: rerunType });
       if (r.ok) {
         created += r.value.created;
         already += r.value.alreadyActive;
@@ -138,7 +174,7 @@ export function LibraryScreen({ active = true }: { active?: boolean }) {
     },
   };
 
-  const libraryEmpty = list.ready && !list.error && list.total === 0 && filter === 'all' && !search.trim();
+  const libraryEmpty = list.ready && !list.error && list.total === 0 && filter === 'all' && !search.trim() && !yearsActive;
   const noMatches = list.ready && !list.error && list.total === 0 && !libraryEmpty;
   const running = imp.running ? imp.progress! : null;
 
@@ -150,8 +186,9 @@ export function LibraryScreen({ active = true }: { active?: boolean }) {
           <input
             type="search"
             className="search-input"
-            placeholder="Search filenames"
-            aria-label="Search filenames"
+            placeholder="Search filenames, notes and text in photos"
+            aria-label="Search filenames, notes and text in photos"
+            title="Searches filenames, your notes and the text OCR read in the photos"
             value={searchText}
             onChange={(e) => setSearchText(e.target.value)}
             onKeyDown={(e) => {
@@ -168,6 +205,28 @@ export function LibraryScreen({ active = true }: { active?: boolean }) {
               </option>
             ))}
           </select>
+          <div className={`year-range${yearsBad ? ' has-error' : ''}`} role="group" aria-label="Estimated date between years">
+            <span className="year-range-label">Years</span>
+            <input
+              type="number"
+              inputMode="numeric"
+              placeholder="from"
+              aria-label="From year"
+              value={yearFromText}
+              onChange={(e) => setYearFromText(e.target.value)}
+              title="Photos whose estimate reaches this year or later"
+            />
+            <span aria-hidden="true">–</span>
+            <input
+              type="number"
+              inputMode="numeric"
+              placeholder="to"
+              aria-label="To year"
+              value={yearToText}
+              onChange={(e) => setYearToText(e.target.value)}
+              title="Photos whose estimate reaches this year or earlier"
+            />
+          </div>
           <select aria-label="Sort by" value={sort} onChange={(e) => setSort(e.target.value as PhotoSort)}>
             {(Object.keys(SORT_LABEL) as PhotoSort[]).map((s) => (
               <option key={s} value={s}>
@@ -175,6 +234,9 @@ export function LibraryScreen({ active = true }: { active?: boolean }) {
               </option>
             ))}
           </select>
+          <button onClick={() => void startReview()} title="Step through the photos whose evidence needs review">
+            Review mode
+          </button>
           <button className="primary" onClick={openPanel} aria-expanded={panelOpen} aria-controls="import-panel">
             Import…
           </button>
@@ -188,7 +250,14 @@ export function LibraryScreen({ active = true }: { active?: boolean }) {
               {list.ready || list.total ? plural(list.total, 'photo') : 'Loading…'}
               {filter !== 'all' && ` · ${FILTER_LABEL[filter]}`}
               {search.trim() && ` · matching “${search.trim()}”`}
+              {yearsActive && ` · ${yearFrom ?? '…'}–${yearTo ?? '…'}`}
             </span>
+            {yearsBad && <span className="error-text small">Years are whole numbers like 1935.</span>}
+            {reviewMsg && (
+              <span className="muted small" role="status">
+                {reviewMsg}
+              </span>
+            )}
             {running && !panelOpen && (
               <button className="link-button" onClick={openPanel}>
                 Importing… {Math.min(running.found, running.hashed + running.failed).toLocaleString()} of{' '}
@@ -205,8 +274,18 @@ export function LibraryScreen({ active = true }: { active?: boolean }) {
                 <span>
                   <strong>{selection.selected.size.toLocaleString()}</strong> selected
                 </span>
+                <select
+                  aria-label="What to re-run"
+                  value={rerunType}
+                  onChange={(e) => setRerunType(e.target.value as typeof rerunType)}
+                  className="small-select"
+                >
+                  <option value="metadata">Metadata</option>
+                  <option value="ocr">OCR</option>
+                  <option value="ai_analysis">AI analysis</option>
+                </select>
                 <button onClick={() => void rerun()} disabled={rerunning}>
-                  Re-run metadata
+                  {rerunType === 'metadata' ? 'Re-run metadata' : rerunType === 'ocr' ? 'Re-run OCR' : 'Re-run AI analysis'}
                 </button>
                 <button onClick={selection.clear}>Clear</button>
               </div>
@@ -238,6 +317,8 @@ export function LibraryScreen({ active = true }: { active?: boolean }) {
                 onClick={() => {
                   setFilter('all');
                   setSearchText('');
+                  setYearFromText('');
+                  setYearToText('');
                 }}
               >
                 Show all photos
@@ -251,7 +332,7 @@ export function LibraryScreen({ active = true }: { active?: boolean }) {
               indexOf={list.indexOf}
               ensure={list.ensure}
               onOpen={open}
-              queryKey={`${sort}|${filter}|${search}`}
+              queryKey={`${sort}|${filter}|${search}|${yearFrom ?? ''}|${yearTo ?? ''}`}
               active={active}
               label="Photos"
             />

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { client } from '../api/client';
 import { useQuery } from '../api/hooks';
 import type { Settings } from '../../../shared/contract';
+import { ApiKeyField } from './settings/ApiKeyField';
 
 export function SettingsScreen() {
   const q = useQuery('settings.get', {});
@@ -104,6 +105,13 @@ export function SettingsScreen() {
                 <input value={draft.aiModel} onChange={(e) => set('aiModel', e.target.value)} placeholder="e.g. llava:13b" />
               </label>
             </>
+          )}
+          {draft.aiBackend === 'openai-compatible' && <ApiKeyField />}
+          {draft.aiBackend === 'heuristic' && (
+            <p className="field-note">
+              Image statistics (toning, fading, formats) give weak, wide clues and never a firm date. A vision model can do
+              better, but treat it as weak evidence too.
+            </p>
           )}
         </fieldset>
         <div className="form-actions">

@@ -20,6 +20,9 @@ export interface PhotoQuery {
   sort: PhotoSort;
   filter: PhotoFilter;
   search: string;
+  /** Photos whose estimate overlaps these years (either may be left open). */
+  yearFrom?: number;
+  yearTo?: number;
 }
 
 const PAGE = 200;
@@ -78,8 +81,14 @@ export function usePhotoList(query: PhotoQuery): PhotoList {
   }));
 
   const base = useMemo(
-    () => ({ sort: query.sort, filter: query.filter, search: query.search.trim() || undefined }),
-    [query.sort, query.filter, query.search],
+    () => ({
+      sort: query.sort,
+      filter: query.filter,
+      search: query.search.trim() || undefined,
+      yearFrom: query.yearFrom,
+      yearTo: query.yearTo,
+    }),
+    [query.sort, query.filter, query.search, query.yearFrom, query.yearTo],
   );
   const baseRef = useRef(base);
   baseRef.current = base;

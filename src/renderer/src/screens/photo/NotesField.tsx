@@ -1,0 +1,80 @@
+/**
+ * The archivist's notes on the photo (searchable from the library). Saved when the field loses
+ * focus or on Ctrl/Cmd+Enter, with quiet "Saved" feedback; a failed save keeps the text.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { client } from '../../api/client';
+
+type State = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'error'; message: string };
+
+export function NotesField({ photoId, notes }: { photoId: number; notes: string }) {
+  const [draft, setDraft] = useState(notes);
+  const [state, setState] = useState<State>({ kind: 'idle' });
+  const saved = useRef(notes);
+  const editing = useRef(false);
+
+  // Another photo, or the notes changed elsewhere while this field was not being edited.
+  useEffect(() => {
+    saved.current = notes;
+    if (!editing.current) setDraft(notes);
+  }, [notes]);
+  useEffect(() => {
+    editing.current = false;
+    setDraft(notes);
+    setState({ kind: 'idle' });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [photoId]);
+
+  const save = async () => {
+    if (draft === saved.current) return;
+    setState({ kind: 'saving' });
+    const r = await client.call('photos.setNotes', { id: photoId, notes: draft });
+    if (r.ok) {
+      saved.current = r.value.notes;
+      setState({ kind: 'saved' });
+    } else setState({ kind: 'error', message: r.error.message });
+  };
+
+  return (
+    <section className="side-section" aria-labelledby="notes-title">
+      <div className="section-head">
+        <h3 id="notes-title">
+          <label htmlFor="photo-notes">Notes</label>
+        </h3>
+        <span className="small notes-state" role="status" data-testid="notes-state">
+          {state.kind === 'saving' && <span className="muted">Saving…</span>}
+          {state.kind === 'saved' && <span className="ok-text">Saved</span>}
+          {state.kind === 'error' && <span className="error-text">Not saved: {state.message}</span>}
+        </span>
+      </div>
+      <textarea
+        id="photo-notes"
+        className="notes-input"
+        rows={3}
+        maxLength={20_000}
+        value={draft}
+        placeholder="What you know about this photo: people, places, where the print came from…"
+        onFocus={() => (editing.current = true)}
+        onChange={(e) => {
+          setDraft(e.target.value);
+          if (state.kind !== 'idle') setState({ kind: 'idle' });
+        }}
+        onBlur={() => {
+          editing.current = false;
+          void save();
+        }}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+            e.preventDefault();
+            void save();
+          } else if (e.key === 'Escape') {
+            // Leaves the field (saving it); a second Escape goes back to the library.
+            e.preventDefault();
+            e.currentTarget.blur();
+          }
+        }}
+      />
+      <p className="muted small field-hint">Saved when you leave the field or press Ctrl+Enter. Searchable from the library.</p>
+    </section>
+  );
+}
