@@ -319,6 +319,8 @@ export class JobRunner {
   }
 
   private nothingClaimable = false;
+  /** Workers whose checkpointed job's next step is about to be handed back to them. */
+  private readonly continuing = new Set<string>();
 
   /**
    * Workers that need jobs: every ready worker with nothing to do, and a worker running a
@@ -330,7 +332,8 @@ export class JobRunner {
     const out: { slot: Slot; type?: string; max: number }[] = [];
     for (const slot of this.slots) {
       if (!slot.ready || !slot.proc) continue;
-      // A step of a continuing job is being committed: its next step comes back to this worker.
+      // A step of a continuing job is being committed or its next step prepared: it comes back to this worker.
+      if (this.continuing.has(slot.claimedBy)) continue;
       if (this.pending.some((o) => o.kind === 'result' && o.job.handler?.mayContinue && o.job.lease.claimedBy === slot.claimedBy))
         continue;
       if (!slot.batch.length) {
@@ -416,7 +419,12 @@ export class JobRunner {
         if (slot) slot.consecutiveCrashes = 0;
       }
       for (const o of batch) this.markChanged(o.job.lease.id);
-      if (done.continued.length) this.continueJobs(done.continued);
+      // In a task of its own: the next step's read must not lengthen this commit's stall of main.
+      if (done.continued.length) {
+        const continued = done.continued;
+        for (const c of continued) this.continuing.add(c.job.lease.claimedBy);
+        setImmediate(() => this.continueJobs(continued));
+      }
     }
     for (const c of claims) {
       if (!c.rows.length) continue;
@@ -901,6 +909,7 @@ export class JobRunner {
 
   /** After the commit: runs the next step of each checkpointed job on the worker that ran the last one. */
   private continueJobs(continued: Settled['continued']): void {
+    for (const { job } of continued) this.continuing.delete(job.lease.claimedBy);
     for (const { job, payload } of continued) {
       const slot = this.slotsByOwner.get(job.lease.claimedBy);
       const row = { ...job.row, payload: JSON.stringify(payload) };

@@ -20,7 +20,7 @@ export const productSpecs: Record<JobType, JobSpec<any, any>> = {
     maxRetries: 3,
     timeoutMs: 2 * MINUTE,
     // A few queued in each worker keep it busy while main commits the previous result.
-    batchSize: 4,
+    batchSize: 8,
   }),
   ocr: defineJobSpec({
     type: 'ocr',
