@@ -131,3 +131,34 @@ describe('photo import and metadata', () => {
     expect(photo.metadataError).toMatch(/not found/i);
   });
 });
+
+describe('a metadata job lost with its runner', () => {
+  it('marks the photo failed when the lapsed lease has no retries left', async () => {
+    const dir = copyCorpus(['jpg/Canon_40D.jpg']);
+    core = openTestCore();
+    core.runner!.setPaused(true);
+    core.importer.start([dir]);
+    await waitFor(() => core!.importer.status()?.status === 'done', 30_000, 'import');
+    const [photo] = core.photos.list({ sort: 'imported', filter: 'all', limit: 1 }).items;
+    const [job] = core.jobs.store.list({ types: ['metadata'], limit: 1 }).rows;
+    // A runner that claimed it and died: running, a lapsed lease, no retries left.
+    core.db.sqlite
+      .prepare(
+        `UPDATE background_jobs SET status = 'running', claimed_by = 'ghost/w0', attempt = 4, retry_count = max_retries,
+                lease_expires_at = ?, started_at = ? WHERE id = ?`,
+      )
+      .run(Date.now() - 1000, Date.now() - 60_000, job.id);
+    const row = await waitFor(
+      () => {
+        const r = core!.jobs.store.get(job.id)!;
+        return r.status === 'failed' ? r : undefined;
+      },
+      30_000,
+      'the sweep',
+    );
+    expect(row.error_message).toMatch(/stopped renewing its lease/);
+    const after = core.photos.get(photo.id)!;
+    expect(after.metadata_status).toBe('failed');
+    expect(after.metadata_error).toMatch(/stopped renewing its lease/);
+  });
+});

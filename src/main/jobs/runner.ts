@@ -734,7 +734,17 @@ export class JobRunner {
     if (this.started && this.timers.length) this.renewLeases();
     if (this.machineryTimer) return;
     try {
-      const r = this.o.store.reclaimLapsed(this.runnerId);
+      const r = this.o.store.reclaimLapsed(this.runnerId, (row, message) => {
+        const handler = this.o.registry.handler(row.type);
+        if (!handler?.onFailed) return;
+        let payload: unknown;
+        try {
+          payload = JSON.parse(row.payload);
+        } catch {
+          return;
+        }
+        handler.onFailed({ id: row.id, attempt: row.attempt, payload, subject: row.subject }, message);
+      });
       const ids = [...r.requeued, ...r.failed, ...r.cancelled];
       if (ids.length) {
         this.o.log.warn(`reclaimed ${ids.length} job(s) whose lease lapsed: ${ids.join(', ')}`);

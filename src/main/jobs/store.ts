@@ -524,7 +524,11 @@ export class JobStore {
    * Takes back running jobs whose lease lapsed (their runner died or hung): charged a retry,
    * failed when none remain, cancelled when a cancel was pending.
    */
-  reclaimLapsed(actor: string): { requeued: number[]; failed: number[]; cancelled: number[] } {
+  reclaimLapsed(
+    actor: string,
+    /** Called in the same transaction for each job that ends failed (the type's own bookkeeping). */
+    onFailed?: (row: JobRow, message: string) => void,
+  ): { requeued: number[]; failed: number[]; cancelled: number[] } {
     return this.db.immediate(() => {
       const out = { requeued: [] as number[], failed: [] as number[], cancelled: [] as number[] };
       const rows = this.s.lapsed.all(this.now()) as JobRow[];
@@ -541,8 +545,10 @@ export class JobStore {
           actor,
         );
         if (outcome === 'requeued') out.requeued.push(r.id);
-        else if (outcome === 'failed') out.failed.push(r.id);
-        else if (outcome === 'cancelled') out.cancelled.push(r.id);
+        else if (outcome === 'failed') {
+          out.failed.push(r.id);
+          onFailed?.(r, this.get(r.id)?.error_message ?? 'The lease lapsed');
+        } else if (outcome === 'cancelled') out.cancelled.push(r.id);
       }
       return out;
     });

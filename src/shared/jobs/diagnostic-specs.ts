@@ -23,7 +23,7 @@ export const diagnosticSpecs: Record<string, JobSpec<any, any>> = {
   'diag.sleep': defineJobSpec({
     type: 'diag.sleep',
     description: 'Sleeps (honouring abort), reporting progress; with `key`, apply writes a marker row.',
-    payload: z.object({ ms: z.number().int().min(0).max(600_000), key, log: z.string().optional() }).strict(),
+    payload: z.object({ ms: z.number().int().min(0).max(600_000).default(4000), key, log: z.string().optional() }).strict(),
     output: z.object({ pid: z.number(), slept: z.number() }),
     subject: (p) => p.key ?? null,
     maxRetries: 3,
@@ -45,7 +45,13 @@ export const diagnosticSpecs: Record<string, JobSpec<any, any>> = {
   'diag.fail': defineJobSpec({
     type: 'diag.fail',
     description: 'Throws (retryable or permanent, or asks to retry later).',
-    payload: z.object({ message: z.string(), mode: z.enum(['retryable', 'permanent', 'retry_later']), key }).strict(),
+    payload: z
+      .object({
+        message: z.string().default('The diagnostic handler failed on purpose'),
+        mode: z.enum(['retryable', 'permanent', 'retry_later']).default('permanent'),
+        key,
+      })
+      .strict(),
     output: z.object({}),
     subject: (p) => p.key ?? null,
     maxRetries: 2,

@@ -1,7 +1,7 @@
 /** Always visible: is the core reachable, how many workers are alive, is processing paused. */
 import { useEffect, useState } from 'react';
 import { client } from '../api/client';
-import { useConnection } from '../api/hooks';
+import { useConnection, useEvent } from '../api/hooks';
 import type { CallOutput } from '../../../shared/contract';
 
 type Health = CallOutput<'app.health'>;
@@ -28,6 +28,9 @@ export function HealthIndicator() {
       clearInterval(t);
     };
   }, [connection]);
+
+  // Pause/resume shows at once, not at the next poll.
+  useEvent('jobs.changed', (e) => setHealth((h) => (h && h.paused !== e.paused ? { ...h, paused: e.paused } : h)));
 
   const noWorkers = !!health && health.workers.configured > 0 && health.workers.alive === 0;
   const state = connection !== 'open' ? 'down' : failed || noWorkers ? 'degraded' : health ? 'ok' : 'down';

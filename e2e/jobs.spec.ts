@@ -1,0 +1,75 @@
+import { test, expect } from './fixtures';
+import type { Page } from '@playwright/test';
+
+async function start(page: Page, type: string) {
+  await page.getByLabel('Job type to start').selectOption(type);
+  await page.getByRole('button', { name: 'Start', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: `Started ${type}` })).toBeVisible();
+}
+
+/** The newest row of a type (the list is newest first). */
+const newest = (page: Page, type: string) => page.getByTestId('job-row').filter({ hasText: type }).first();
+
+test('the Jobs page drives jobs through success, a readable failure, retry, cancel and pause', async ({ app }) => {
+  const { page } = app;
+  await page.getByRole('link', { name: /^Jobs/ }).click();
+  await expect(page.getByRole('heading', { name: 'Jobs' })).toBeVisible();
+
+  // enqueue → running → success, live.
+  await start(page, 'diag.sleep');
+  const sleeper = newest(page, 'diag.sleep');
+  await expect(sleeper).toHaveAttribute('data-status', 'running');
+  await expect(page.getByTestId('tile-running')).toContainText('1');
+  await app.shot('jobs-running');
+  await expect(sleeper).toHaveAttribute('data-status', 'success', { timeout: 20_000 });
+  await expect(page.getByTestId('tile-success')).toContainText('1');
+
+  // A failure with a readable error, shown in the details panel with its audit trail.
+  await start(page, 'diag.fail');
+  const failing = newest(page, 'diag.fail');
+  await expect(failing).toHaveAttribute('data-status', 'failed');
+  await failing.click();
+  const details = page.getByTestId('job-details');
+  await expect(details.getByTestId('details-error')).toHaveText('The diagnostic handler failed on purpose');
+  await expect(details.locator('table.audit')).toContainText('enqueued');
+  await expect(details.locator('table.audit')).toContainText('failed');
+  await app.shot('jobs-failed-details');
+
+  // Retry: a new job for the same work; the details follow it.
+  const firstFailedId = await failing.getAttribute('data-job-id');
+  await details.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `to retry job ${firstFailedId}` })).toBeVisible();
+  await expect(page.getByTestId('tile-failed')).toContainText('2');
+  await expect(page.getByTestId('job-row').filter({ hasText: 'diag.fail' })).toHaveCount(2);
+
+  // A type whose handler is not available fails at once, saying so.
+  await start(page, 'backup');
+  const backup = newest(page, 'backup');
+  await expect(backup).toHaveAttribute('data-status', 'failed');
+  await backup.click();
+  await expect(details.getByTestId('details-error')).toHaveText('No handler is registered for job type backup');
+
+  // Cancel a running job.
+  await start(page, 'diag.sleep');
+  const toCancel = newest(page, 'diag.sleep');
+  await expect(toCancel).toHaveAttribute('data-status', 'running');
+  await toCancel.click();
+  await details.getByRole('button', { name: 'Cancel' }).click();
+  await expect(toCancel).toHaveAttribute('data-status', 'cancelled');
+  await expect(page.getByTestId('tile-cancelled')).toContainText('1');
+
+  // Pause: nothing new starts; resume: it runs.
+  await page.getByRole('button', { name: 'Pause processing' }).click();
+  await expect(page.getByText('Processing is paused')).toBeVisible();
+  await start(page, 'diag.noop');
+  const waiting = newest(page, 'diag.noop');
+  await expect(waiting).toHaveAttribute('data-status', 'queued');
+  await expect(page.getByTestId('health')).toContainText('paused');
+  await page.getByRole('button', { name: 'Resume processing' }).click();
+  await expect(waiting).toHaveAttribute('data-status', 'success');
+
+  // Filter by state with the tiles.
+  await page.getByTestId('tile-failed').click();
+  await expect(page.getByTestId('job-row')).toHaveCount(3);
+  await app.shot('jobs-filtered');
+});
