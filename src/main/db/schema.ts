@@ -57,6 +57,8 @@ export const photos = sqliteTable(
     index('photos_imported_idx').on(t.importedAt, t.id),
     index('photos_filename_idx').on(t.filename, t.id),
     index('photos_estimate_idx').on(t.estimateEarliest, t.id),
+    // The grid's "by date estimate" order (undated last), so that sort walks an index instead of sorting.
+    index('photos_estimate_sort_idx').on(sql`(${t.estimateEarliest} IS NULL)`, t.estimateEarliest, t.id),
     index('photos_metadata_status_idx').on(t.metadataStatus),
     index('photos_estimate_status_idx').on(t.estimateStatus),
   ],

@@ -1,0 +1,1 @@
+CREATE INDEX `photos_estimate_sort_idx` ON `photos` (("estimate_earliest" IS NULL),`estimate_earliest`,`id`);
