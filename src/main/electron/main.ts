@@ -18,6 +18,9 @@ import { utilityWorkerSpawner } from './utility-worker';
 import { serveMedia } from '../media/media';
 
 const APP_ORIGIN = 'circa://app';
+/** `npm run dev`: electron-vite serves the renderer with hot reload and passes its URL. */
+const DEV_RENDERER_URL = process.env.ELECTRON_RENDERER_URL;
+const RENDERER_ORIGIN = DEV_RENDERER_URL ? new URL(DEV_RENDERER_URL).origin : APP_ORIGIN;
 let core: Core | null = null;
 let win: BrowserWindow | null = null;
 let tray: Tray | null = null;
@@ -90,7 +93,7 @@ function hardenSessions(): void {
   app.on('web-contents-created', (_e, contents) => {
     contents.setWindowOpenHandler(() => ({ action: 'deny' }));
     contents.on('will-navigate', (event, url) => {
-      if (!url.startsWith(`${APP_ORIGIN}/`)) event.preventDefault();
+      if (!url.startsWith(`${RENDERER_ORIGIN}/`)) event.preventDefault();
     });
     contents.on('will-attach-webview', (event) => event.preventDefault());
   });
@@ -112,7 +115,7 @@ function registerProtocol(rendererDir: string): void {
 
 /** Only our window's main frame, showing our own origin, may call in. */
 function trustedSender(frame: Electron.WebFrameMain | null): boolean {
-  return !!frame && !!win && frame === win.webContents.mainFrame && frame.url.startsWith(`${APP_ORIGIN}/`);
+  return !!frame && !!win && frame === win.webContents.mainFrame && frame.url.startsWith(`${RENDERER_ORIGIN}/`);
 }
 
 function registerIpc(): void {
@@ -153,7 +156,7 @@ function createWindow(): void {
       win?.hide();
     }
   });
-  void win.loadURL(`${APP_ORIGIN}/index.html`);
+  void win.loadURL(DEV_RENDERER_URL ?? `${APP_ORIGIN}/index.html`);
 }
 
 function showWindow(): void {
