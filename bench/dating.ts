@@ -20,19 +20,10 @@ import { fileURLToPath } from 'node:url';
 import { openCore, type Core } from '../src/main/core/core';
 import { forkWorkerSpawner } from '../src/main/jobs/fork-worker';
 import { appPaths } from '../src/main/app-paths';
+import { arg, pct, round, sleep } from './_util';
 import { renderCaption } from '../test/support/caption-images';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const round = (n: number, d = 2) => Math.round(n * 10 ** d) / 10 ** d;
-const arg = (args: string[], name: string, fallback: number) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? Number(args[i + 1]) : fallback;
-};
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))];
-};
 
 const CAPTIONS = [
   'Grandma and Joe, Xmas 1942',

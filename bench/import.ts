@@ -23,17 +23,12 @@ import WebSocket from 'ws';
 import { openCore, type Core } from '../src/main/core/core';
 import { forkWorkerSpawner } from '../src/main/jobs/fork-worker';
 import { appPaths } from '../src/main/app-paths';
+import { arg, pct, round, sleep } from './_util';
 import { startBrowserServer } from '../src/main/browser/server';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const round = (n: number, d = 2) => Math.round(n * 10 ** d) / 10 ** d;
-const arg = (args: string[], name: string, fallback: number) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? Number(args[i + 1]) : fallback;
-};
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * 0.95) - 1)];
+const median = (xs: number[]) => pct(xs, 50);
+const p95 = (xs: number[]) => pct(xs, 95);
 
 /** Sizes in megapixels and their share of the photos: mostly ordinary scans, some large. */
 const MIX = [

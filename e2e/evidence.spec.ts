@@ -10,19 +10,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { renderCaption } from '../test/support/caption-images';
 import { test, expect } from './fixtures';
-
-async function importFolder(page: Page, target: string, dir: string) {
-  const panel = page.getByTestId('import-panel');
-  if (!(await panel.isVisible())) await page.getByRole('button', { name: 'Import…' }).click();
-  if (target === 'electron') {
-    await page.evaluate((p) => window.circa!.call('photos.import', { paths: [p] }), dir);
-  } else {
-    await panel.getByLabel('Folder or file path on this computer').fill(dir);
-    await panel.getByRole('button', { name: 'Import', exact: true }).click();
-  }
-  await expect(panel.getByTestId('import-progress')).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
-  await panel.getByRole('button', { name: 'Close the import panel' }).click();
-}
+import { importFolder } from './helpers';
 
 /** Screenshots show the estimate: scroll the side panel back to its top. */
 const sideToTop = (page: Page) => page.locator('.photo-side').evaluate((el) => el.scrollTo({ top: 0 }));
@@ -33,7 +21,8 @@ test('OCR evidence, review, estimate and timeline, reruns, manual bounds in conf
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'circa-caption-'));
   try {
     fs.writeFileSync(path.join(dir, 'grandma-xmas.png'), await renderCaption('Grandma and Joe, Xmas 1942', { size: 48 }));
-    await importFolder(page, app.target, dir);
+    const panel = await importFolder(page, app.target, dir);
+    await panel.getByRole('button', { name: 'Close the import panel' }).click();
 
     // Open the photo.
     const tile = page.getByTestId('photo-tile').filter({ hasText: 'grandma-xmas.png' });

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
+import { importFolder } from './helpers';
 
 const CORPUS = path.resolve('../shared/corpus/exif-samples/jpg');
 
@@ -28,20 +29,6 @@ function makeFolder(): { dir: string; images: number; others: number } {
     else others++;
   }
   return { dir, images, others };
-}
-
-/** Browser mode types the path; the Electron app's dialog cannot be driven, so it calls the bridge. */
-async function importFolder(page: Page, target: string, dir: string) {
-  const panel = page.getByTestId('import-panel');
-  if (!(await panel.isVisible())) await page.getByRole('button', { name: 'Import…' }).click();
-  if (target === 'electron') {
-    await page.evaluate((p) => window.circa!.call('photos.import', { paths: [p] }), dir);
-  } else {
-    await panel.getByLabel('Folder or file path on this computer').fill(dir);
-    await panel.getByRole('button', { name: 'Import', exact: true }).click();
-  }
-  await expect(panel.getByTestId('import-progress')).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
-  return panel;
 }
 
 const loadedThumbs = (page: Page) =>

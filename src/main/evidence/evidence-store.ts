@@ -91,26 +91,7 @@ export class EvidenceStore {
         .map((r) => `${r.kind}:${r.earliest}:${r.latest}`),
     );
     const fresh = items.filter((e) => !reviewed.has(`${e.kind}:${e.earliest}:${e.latest}`));
-    const ids = fresh.map(
-      (e) =>
-        (
-          this.s.insert.get(
-            photoId,
-            source,
-            e.kind,
-            e.earliest,
-            e.latest,
-            e.precision ?? null,
-            e.confidence,
-            e.summary,
-            e.details ? JSON.stringify(e.details) : null,
-            job?.id ?? null,
-            job?.attempt ?? null,
-            now,
-            now,
-          ) as { id: number }
-        ).id,
-    );
+    const ids = fresh.map((e) => this.insert(photoId, source, e, job, now));
     this.recompute(photoId);
     return ids;
   }
@@ -118,7 +99,20 @@ export class EvidenceStore {
   /** In tx. Adds evidence without superseding anything (manual constraints). */
   add(photoId: number, source: EvidenceSource, e: NewEvidence, reviewStatus: ReviewStatus = 'pending'): number {
     const now = Date.now();
-    const { id } = this.s.insert.get(
+    const id = this.insert(photoId, source, e, null, now);
+    if (reviewStatus !== 'pending') this.setReview(id, reviewStatus, null);
+    this.recompute(photoId);
+    return id;
+  }
+
+  private insert(
+    photoId: number,
+    source: EvidenceSource,
+    e: NewEvidence,
+    job: { id: number; attempt: number } | null,
+    now: number,
+  ): number {
+    const row = this.s.insert.get(
       photoId,
       source,
       e.kind,
@@ -128,14 +122,12 @@ export class EvidenceStore {
       e.confidence,
       e.summary,
       e.details ? JSON.stringify(e.details) : null,
-      null,
-      null,
+      job?.id ?? null,
+      job?.attempt ?? null,
       now,
       now,
     ) as { id: number };
-    if (reviewStatus !== 'pending') this.setReview(id, reviewStatus, null);
-    this.recompute(photoId);
-    return id;
+    return row.id;
   }
 
   /** In tx. */
