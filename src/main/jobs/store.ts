@@ -403,18 +403,7 @@ export class JobStore {
     const message = clip(err.message, MAX_MESSAGE);
     const stack = clip(err.stack, MAX_STACK);
     if (row.cancel_requested_at != null) {
-      this.s.toTerminal.run(
-        'cancelled',
-        row.retry_count,
-        now,
-        now,
-        row.error_message,
-        row.error_stack,
-        l.id,
-        l.claimedBy,
-        l.attempt,
-      );
-      this.audit([{ event: 'cancelled', actor: l.claimedBy, jobId: l.id, at: now, data: { attempt: l.attempt } }]);
+      this.cancelHeld(l, row, now);
       return 'cancelled';
     }
     if (err.kind === 'retry_later') {
@@ -455,7 +444,12 @@ export class JobStore {
   markCancelled(l: Lease): boolean {
     const row = this.s.fencedGet.get(l.id, l.claimedBy, l.attempt) as JobRow | undefined;
     if (!row) return false;
-    const now = this.now();
+    this.cancelHeld(l, row, this.now());
+    return true;
+  }
+
+  /** In tx. A running job we hold ends `cancelled`, keeping its last error for the record. */
+  private cancelHeld(l: Lease, row: JobRow, now: number): void {
     this.s.toTerminal.run(
       'cancelled',
       row.retry_count,
@@ -468,7 +462,6 @@ export class JobStore {
       l.attempt,
     );
     this.audit([{ event: 'cancelled', actor: l.claimedBy, jobId: l.id, at: now, data: { attempt: l.attempt } }]);
-    return true;
   }
 
   /** In tx. Gives a job back without charging a retry (clean shutdown). */

@@ -140,3 +140,19 @@ export function dayCount(earliest: number, latest: number): number {
 export function toUtcMillis(n: number): number {
   return toEpochDay(n) * MS_PER_DAY;
 }
+
+/** English month names, January first (for DACS wording and explanations). */
+export const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;

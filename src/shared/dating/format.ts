@@ -16,6 +16,7 @@ import {
   yearEnd,
   yearOf,
   yearStart,
+  MONTH_NAMES,
 } from './daynum';
 
 export interface ApproximateEnds {
@@ -27,21 +28,6 @@ export interface FormatOptions {
   /** true marks both ends; an object marks each end separately (an estimate may be soft at one end only). */
   approximate?: boolean | ApproximateEnds;
 }
-
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
 
 const MS_PER_DAY = 86_400_000;
 

@@ -1,6 +1,6 @@
 // All-numeric dates ("12.6.47", "12/06/1947", "6-12-47") and dates with a
 // Roman-numeral month ("12-VI-1947", "12 VI 47", a European postmark habit).
-import { dayNum, isValidDate, monthEnd } from './daynum';
+import { dayNum, isValidDate, MONTH_NAMES, monthEnd } from './daynum';
 import {
   CONFIDENCE,
   collectMatches,
@@ -11,27 +11,12 @@ import {
   readYearToken,
 } from './extraction-kit';
 
-const MONTH_NAMES_FOR_REASONS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
 // Not inside a longer run of digits and separators: "1947.12.3" and
 // "212-555-1947" must not yield "12.3" or "55-19-47".
 const NUMERIC_DATE = /(?<![\d./-])(\d{1,2})([./-])(\d{1,2})\2(1[89]\d\d|20\d\d|\d\d)(?!\d|[./-]\d)/g;
 
 function describe(year: number, month: number, day: number): string {
-  return `${day} ${MONTH_NAMES_FOR_REASONS[month - 1]} ${year}`;
+  return `${day} ${MONTH_NAMES[month - 1]} ${year}`;
 }
 
 /**
@@ -120,6 +105,6 @@ export const findNumericMonthYears: DateRule = (text) =>
       precision: 'month',
       approximate: false,
       confidence: CONFIDENCE.numericMonthYear,
-      reason: `numeric month '${match[0]}' read as ${MONTH_NAMES_FOR_REASONS[month - 1]} ${year}`,
+      reason: `numeric month '${match[0]}' read as ${MONTH_NAMES[month - 1]} ${year}`,
     };
   });
