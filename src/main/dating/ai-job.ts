@@ -22,6 +22,11 @@ export interface AiJobDeps {
   onPhotoChanged(id: number): void;
 }
 
+function firstSentence(text: string): string {
+  const m = /^(.+?[.!?])(\s|$)/s.exec(text.trim());
+  return (m ? m[1] : text).trim();
+}
+
 export function aiEvidence(a: AiAnalysis): NewEvidence[] {
   if (a.earliestYear == null && a.latestYear == null) return [];
   const who = a.model ? `${a.backend} (${a.model})` : a.backend;
@@ -32,8 +37,9 @@ export function aiEvidence(a: AiAnalysis): NewEvidence[] {
       latest: a.latestYear != null ? yearEnd(a.latestYear) : null,
       precision: 'year',
       confidence: a.confidence,
-      summary: `Visual analysis by ${who}: ${a.summary}`.slice(0, 500),
-      details: { backend: a.backend, model: a.model, clues: a.clues },
+      // The first sentence reads well in lists and explanations; the whole text stays in the details.
+      summary: `Visual analysis by ${who}: ${firstSentence(a.summary)}`.slice(0, 300),
+      details: { backend: a.backend, model: a.model, summary: a.summary, clues: a.clues },
     },
   ];
 }

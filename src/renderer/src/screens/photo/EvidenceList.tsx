@@ -326,6 +326,7 @@ function ItemDetails({ item }: { item: EvidenceItem }) {
           Backend: {str(d.backend) ?? '?'}
           {str(d.model) ? ` (${str(d.model)})` : ''}
         </p>
+        {str(d.summary) && <p className="small">{str(d.summary)}</p>}
         {clues.length ? (
           <ul className="ev-clues">
             {clues.map((c, i) => (
