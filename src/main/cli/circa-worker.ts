@@ -8,6 +8,8 @@
  * SIGTERM/SIGINT: stop claiming, let in-flight jobs finish for up to --grace seconds, then
  * release their leases without charging a retry.
  */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { openCore } from '../core/core';
 import { forkWorkerSpawner } from '../jobs/fork-worker';
@@ -109,7 +111,8 @@ export async function main(argv: string[]): Promise<number> {
   return 0;
 }
 
-const isEntry = process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop()!);
+// Run when started directly (node out/main/circa-worker.js, tsx), not when bin/circa-worker.js imports main().
+const isEntry = !!process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1]);
 if (isEntry) {
   main(process.argv.slice(2)).then(
     (code) => process.exit(code),
