@@ -162,3 +162,43 @@ describe('a metadata job lost with its runner', () => {
     expect(after.metadata_error).toMatch(/stopped renewing its lease/);
   });
 });
+
+describe('an import that cannot write to the library', () => {
+  it('stops with a clear message when another program holds the library locked, and a second run adds everything', async () => {
+    const dir = copyCorpus(['jpg/Canon_40D.jpg', 'jpg/Nikon_D70.jpg']);
+    core = openTestCore();
+    core.runner!.setPaused(true);
+    // Another program takes the write lock and keeps it past the busy timeout.
+    const Database = (await import('better-sqlite3')).default;
+    const other = new Database(core.paths.dbFile);
+    other.prepare('BEGIN IMMEDIATE').run();
+    try {
+      core.importer.start([dir]);
+      const stopped = await waitFor(
+        () => {
+          const s = core!.importer.status();
+          return s && s.status !== 'running' ? s : undefined;
+        },
+        30_000,
+        'the import to stop',
+      );
+      expect(stopped.status).toBe('failed');
+      expect(stopped.message).toMatch(/locked by another process/);
+      expect(stopped.errors[0]?.message).toMatch(/not added/);
+    } finally {
+      other.prepare('ROLLBACK').run();
+      other.close();
+    }
+    expect(core.photos.list({ sort: 'imported', filter: 'all', limit: 5 }).total).toBe(0);
+    const again = core.importer.start([dir]);
+    const done = await waitFor(
+      () => {
+        const s = core!.importer.status();
+        return s && s.id === again.id && s.status !== 'running' ? s : undefined;
+      },
+      30_000,
+      'the second import',
+    );
+    expect(done).toMatchObject({ status: 'done', added: 2, duplicates: 0 });
+  });
+});

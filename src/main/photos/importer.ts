@@ -16,6 +16,7 @@ import type { LibraryDb } from '../db/open';
 import type { JobService } from '../jobs/service';
 import type { Logger } from '../jobs/runner';
 import type { NewPhoto, PhotoRepository } from './photo-repository';
+import { describeMachineryError, isMachineryError } from '../jobs/machinery';
 
 const HASH_CONCURRENCY = 4;
 const BATCH_SIZE = 500;
@@ -78,6 +79,8 @@ export class Importer {
 class ImportRun {
   readonly progress: ImportProgress;
   private cancelled = false;
+  /** Set when the library could not be written: the import ends `failed` with this message. */
+  private stopWith: string | null = null;
   private batch: NewPhoto[] = [];
   private batchTimer?: NodeJS.Timeout;
   private lastProgress = 0;
@@ -134,8 +137,8 @@ class ImportRun {
       }
       await Promise.all(inFlight);
       this.flush();
-      this.progress.status = this.cancelled ? 'cancelled' : 'done';
-      this.progress.message = this.summary();
+      this.progress.status = this.stopWith ? 'failed' : this.cancelled ? 'cancelled' : 'done';
+      this.progress.message = this.stopWith ?? this.summary();
     } catch (err) {
       this.progress.status = 'failed';
       this.progress.message = `Import stopped: ${(err as Error).message}. What was imported so far is kept; run the import again to continue.`;
@@ -169,20 +172,33 @@ class ImportRun {
     const batch = this.batch.splice(0);
     if (!batch.length) return;
     const added: number[] = [];
-    this.deps.db.immediate(() => {
-      const now = Date.now();
-      const seen = new Set<string>();
-      for (const p of batch) {
-        const id = seen.has(p.sha256) ? null : this.deps.photos.insert(p, now);
-        seen.add(p.sha256);
-        if (id == null) this.progress.duplicates++;
-        else added.push(id);
-      }
-      this.deps.jobs.enqueueMany(
-        added.map((photoId) => ({ type: 'metadata', payload: { photoId } })),
-        'import',
-      );
-    });
+    let duplicates = 0;
+    try {
+      this.deps.db.immediate(() => {
+        const now = Date.now();
+        const seen = new Set<string>();
+        for (const p of batch) {
+          const id = seen.has(p.sha256) ? null : this.deps.photos.insert(p, now);
+          seen.add(p.sha256);
+          if (id == null) duplicates++;
+          else added.push(id);
+        }
+        this.deps.jobs.enqueueMany(
+          added.map((photoId) => ({ type: 'metadata', payload: { photoId } })),
+          'import',
+        );
+      });
+    } catch (err) {
+      // Nothing of this batch was written. A full disk or a library locked by another program
+      // stops the import with a clear message; what was added before stays, and running the
+      // import again adds the rest.
+      const reason = isMachineryError(err) ? describeMachineryError(err) : ((err as Error)?.message ?? String(err));
+      this.stopWith = `Import stopped: ${reason}. ${this.progress.added} photos were added before that; run the import again to add the rest.`;
+      this.cancelled = true;
+      for (const p of batch) this.fail(p.path, new Error(`not added: ${reason}`));
+      return;
+    }
+    this.progress.duplicates += duplicates;
     this.progress.added += added.length;
     if (added.length) this.deps.onPhotosAdded(added);
     this.report(true); // "added" must not lag behind the photos the grid already shows
