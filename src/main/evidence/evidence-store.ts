@@ -112,21 +112,9 @@ export class EvidenceStore {
     job: { id: number; attempt: number } | null,
     now: number,
   ): number {
-    const row = this.s.insert.get(
-      photoId,
-      source,
-      e.kind,
-      e.earliest,
-      e.latest,
-      e.precision ?? null,
-      e.confidence,
-      e.summary,
-      e.details ? JSON.stringify(e.details) : null,
-      job?.id ?? null,
-      job?.attempt ?? null,
-      now,
-      now,
-    ) as { id: number };
+    const row = this.s.insert.get(photoId, source, ...findingColumns(e), job?.id ?? null, job?.attempt ?? null, now, now) as {
+      id: number;
+    };
     return row.id;
   }
 
@@ -137,17 +125,7 @@ export class EvidenceStore {
 
   /** In tx. Replaces an item's interval and wording (editing a manual constraint). */
   replaceInterval(id: number, e: NewEvidence): void {
-    this.s.replace.run(
-      e.kind,
-      e.earliest,
-      e.latest,
-      e.precision ?? null,
-      e.confidence,
-      e.summary,
-      e.details ? JSON.stringify(e.details) : null,
-      Date.now(),
-      id,
-    );
+    this.s.replace.run(...findingColumns(e), Date.now(), id);
   }
 
   /** In tx. Takes an item out of the estimate but keeps it as history. */
@@ -186,6 +164,19 @@ export class EvidenceStore {
     this.s.saveEstimate.run(result.status, result.earliest, result.latest, JSON.stringify(result), Date.now(), photoId);
     return result;
   }
+}
+
+/** What a finding says, in the column order of the insert and replace statements (kind … details). */
+function findingColumns(e: NewEvidence) {
+  return [
+    e.kind,
+    e.earliest,
+    e.latest,
+    e.precision ?? null,
+    e.confidence,
+    e.summary,
+    e.details ? JSON.stringify(e.details) : null,
+  ] as const;
 }
 
 export function toEvidenceInput(r: EvidenceRow): EvidenceInput {

@@ -31,17 +31,7 @@ export const diagnosticSpecs: Record<string, JobSpec<any, any>> = {
     batchSize: 1,
     diagnostic: true,
   }),
-  'diag.slow': defineJobSpec({
-    type: 'diag.slow',
-    description: 'Like diag.sleep, with a 500 ms timeout (timeout tests).',
-    payload: z.object({ ms: z.number().int().min(0).max(600_000), key, log: z.string().optional() }).strict(),
-    output: z.object({ pid: z.number(), slept: z.number() }),
-    subject: (p) => p.key ?? null,
-    maxRetries: 1,
-    timeoutMs: 500,
-    batchSize: 1,
-    diagnostic: true,
-  }),
+
   'diag.fail': defineJobSpec({
     type: 'diag.fail',
     description: 'Throws (retryable or permanent, or asks to retry later).',
@@ -81,4 +71,13 @@ export const diagnosticSpecs: Record<string, JobSpec<any, any>> = {
     batchSize: 1,
     diagnostic: true,
   }),
+};
+
+/** Like diag.sleep (same handler, same payload), with a 500 ms timeout: for timeout tests. */
+diagnosticSpecs['diag.slow'] = {
+  ...diagnosticSpecs['diag.sleep'],
+  type: 'diag.slow',
+  description: 'Like diag.sleep, with a 500 ms timeout (timeout tests).',
+  maxRetries: 1,
+  timeoutMs: 500,
 };
