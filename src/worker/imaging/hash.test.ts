@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,7 +24,11 @@ describe('sha256File', () => {
     const file = path.join(corpus, 'jpg/Canon_40D.jpg');
     const bytes = await readFile(file);
     const result = await sha256File(file);
-    expect(result).toEqual({ sha256: createHash('sha256').update(bytes).digest('hex'), size: bytes.length });
+    expect(result).toEqual({
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+      size: bytes.length,
+      mtimeMs: (await stat(file)).mtimeMs,
+    });
     expect(result.sha256).toBe(sha256Buffer(bytes));
   });
 
@@ -34,13 +38,28 @@ describe('sha256File', () => {
     for (let i = 0; i < bytes.length; i++) bytes[i] = (i * 2654435761) >>> 24;
     const file = path.join(dir, 'big.bin');
     await writeFile(file, bytes);
-    expect(await sha256File(file)).toEqual({ sha256: sha256Buffer(bytes), size: bytes.length });
+    expect(await sha256File(file)).toMatchObject({ sha256: sha256Buffer(bytes), size: bytes.length });
+  });
+
+  it('gives each of many files hashed at once its own digest (read buffers are reused)', async () => {
+    const files = await Promise.all(
+      Array.from({ length: 12 }, async (_, k) => {
+        const bytes = Buffer.alloc(1024 * 1024 + k * 4099, k + 1);
+        const file = path.join(dir, `many-${k}.bin`);
+        await writeFile(file, bytes);
+        return { file, sha256: sha256Buffer(bytes), size: bytes.length };
+      }),
+    );
+    for (let round = 0; round < 2; round++) {
+      const results = await Promise.all(files.map((f) => sha256File(f.file)));
+      expect(results.map(({ sha256, size }) => ({ sha256, size }))).toEqual(files.map(({ sha256, size }) => ({ sha256, size })));
+    }
   });
 
   it('hashes an empty file', async () => {
     const file = path.join(dir, 'empty.bin');
     await writeFile(file, '');
-    expect(await sha256File(file)).toEqual({
+    expect(await sha256File(file)).toMatchObject({
       sha256: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
       size: 0,
     });

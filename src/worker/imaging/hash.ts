@@ -1,10 +1,12 @@
 /**
- * SHA-256 of a file, streamed in 1 MiB chunks so memory stays flat for any file size, and
- * abortable through an AbortSignal (the read stream is destroyed at once).
+ * SHA-256 of a file, read in 1 MiB chunks so memory stays flat for any file size, and abortable
+ * through an AbortSignal (checked between chunks).
+ *
+ * The chunks are read into buffers kept for reuse: the import hashes thousands of files in main,
+ * and a fresh megabyte per chunk (what a read stream allocates) is garbage main then has to collect.
  */
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import { PermanentJobError } from '../../shared/jobs/errors';
 import { fsReadError } from './io-errors';
 
@@ -13,28 +15,42 @@ export interface FileHash {
   sha256: string;
   /** Bytes hashed. */
   size: number;
+  /** The file's modification time when it was opened. */
+  mtimeMs: number;
 }
 
 const CHUNK_BYTES = 1024 * 1024;
+/** Idle chunk buffers kept for the next file; as many as hashes usually run at once. */
+const MAX_IDLE_BUFFERS = 4;
+const idleBuffers: Buffer[] = [];
 
 export async function sha256File(filePath: string, options: { signal?: AbortSignal } = {}): Promise<FileHash> {
   const { signal } = options;
   signal?.throwIfAborted();
+  let fh: Awaited<ReturnType<typeof open>> | undefined;
+  const chunk = idleBuffers.pop() ?? Buffer.allocUnsafe(CHUNK_BYTES);
   try {
-    const st = await stat(filePath);
+    fh = await open(filePath, 'r');
+    const st = await fh.stat();
     if (!st.isFile()) throw new PermanentJobError(`Not a file: ${filePath} is not a regular file`);
     const hash = createHash('sha256');
     let size = 0;
-    const stream = createReadStream(filePath, { highWaterMark: CHUNK_BYTES, signal });
-    for await (const chunk of stream as AsyncIterable<Buffer>) {
-      hash.update(chunk);
-      size += chunk.length;
+    // Read to the end of the file, not to st.size: a file still growing is hashed as it is read.
+    for (;;) {
+      signal?.throwIfAborted();
+      const { bytesRead } = await fh.read(chunk, 0, CHUNK_BYTES, null);
+      if (bytesRead === 0) break;
+      hash.update(chunk.subarray(0, bytesRead));
+      size += bytesRead;
     }
-    return { sha256: hash.digest('hex'), size };
+    return { sha256: hash.digest('hex'), size, mtimeMs: st.mtimeMs };
   } catch (err) {
-    // An abort surfaces as an AbortError from the stream; keep the signal's reason when it has one.
+    // An abort keeps the signal's reason (an AbortError by default), never a job error.
     if (signal?.aborted) throw signal.reason ?? err;
     throw fsReadError(err, filePath);
+  } finally {
+    await fh?.close().catch(() => undefined);
+    if (idleBuffers.length < MAX_IDLE_BUFFERS) idleBuffers.push(chunk);
   }
 }
 
