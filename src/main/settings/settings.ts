@@ -15,10 +15,31 @@ export function defaultSettings(): Settings {
   };
 }
 
+const UPSERT =
+  'INSERT INTO settings (key, value, updated_at) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at';
+
 export class SettingsStore {
-  constructor(private readonly db: LibraryDb) {}
+  /**
+   * The last settings read, and the database's data_version then. Jobs read settings on every
+   * apply; a cached copy stays valid until this connection writes them (`update` drops it) or
+   * another connection commits anything (a headless runner and the app may share a library).
+   */
+  private cached: { settings: Settings; dataVersion: number } | null = null;
+  private readonly dataVersion;
+
+  constructor(private readonly db: LibraryDb) {
+    this.dataVersion = db.sqlite.prepare('PRAGMA data_version').pluck();
+  }
 
   get(): Settings {
+    const dataVersion = this.dataVersion.get() as number;
+    if (this.cached?.dataVersion === dataVersion) return { ...this.cached.settings };
+    const settings = this.read();
+    this.cached = { settings, dataVersion };
+    return { ...settings };
+  }
+
+  private read(): Settings {
     const rows = this.db.sqlite.prepare('SELECT key, value FROM settings').all() as { key: string; value: string }[];
     const stored: Record<string, unknown> = {};
     for (const r of rows) {
@@ -37,10 +58,9 @@ export class SettingsStore {
   }
 
   update(patch: Partial<Settings>): Settings {
+    this.cached = null;
     this.db.immediate(() => {
-      const put = this.db.sqlite.prepare(
-        'INSERT INTO settings (key, value, updated_at) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at',
-      );
+      const put = this.db.sqlite.prepare(UPSERT);
       for (const [k, v] of Object.entries(patch)) if (v !== undefined) put.run(k, JSON.stringify(v), Date.now());
     });
     return this.get();
@@ -53,12 +73,6 @@ export class SettingsStore {
   }
 
   setFlag(key: string, value: unknown): void {
-    this.db.immediate(() =>
-      this.db.sqlite
-        .prepare(
-          'INSERT INTO settings (key, value, updated_at) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at',
-        )
-        .run(key, JSON.stringify(value), Date.now()),
-    );
+    this.db.immediate(() => this.db.sqlite.prepare(UPSERT).run(key, JSON.stringify(value), Date.now()));
   }
 }
