@@ -5,8 +5,10 @@
  * touches the database; main validates the result with `photoMetadataSchema` and applies it.
  *
  * Cost per photo: one read of the file into memory, one SHA-256 pass over that buffer, one header
- * parse (sharp metadata), one decode (thumbnail pipeline; JPEGs use shrink-on-load so a 40 MP scan
- * is decoded at roughly thumbnail size), and a decode of the small thumbnail for the pHash.
+ * parse (sharp metadata), one decode to thumbnail-sized pixels (JPEGs use shrink-on-load so a 40 MP
+ * scan is decoded at roughly thumbnail size), the pHash computed from those pixels, and the
+ * thumbnail's JPEG encoded from them. Work on the thread pool (header, decode, encode) overlaps
+ * with work on the worker's own thread (hash, EXIF parse, pHash).
  *
  * Errors: input a retry cannot fix → PermanentJobError with a specific message; transient I/O
  * (EMFILE, EBUSY, a file still being written, failure to write the thumbnail) → plain Error.
@@ -29,7 +31,7 @@ import {
 } from '../../shared/image-formats';
 import { sha256Buffer } from './hash';
 import { fsReadError, isAbortError } from './io-errors';
-import { computePhash } from './phash';
+import { phashFromPixels } from './phash';
 import { detectScanner } from './scanner';
 
 export const DEFAULT_THUMBNAIL_LONG_SIDE = 512;
@@ -164,6 +166,8 @@ function decoderError(err: unknown, format: ImageFormat, width?: number, height?
 // ---------------------------------------------------------------------------------------------
 // Thumbnail
 
+const ignore = () => undefined;
+
 async function writeFileAtomically(target: string, data: Buffer, signal: AbortSignal | undefined): Promise<void> {
   await mkdir(path.dirname(target), { recursive: true });
   const tmp = `${target}.tmp-${randomBytes(6).toString('hex')}`;
@@ -194,8 +198,30 @@ export async function extractPhotoMetadata(
   }
   signal?.throwIfAborted();
 
-  // 1. Read once, verify identity.
+  // 1. Read once.
   const bytes = await readPhotoFile(input.path, input.expected?.size ?? null, input.maxFileBytes, signal);
+  signal?.throwIfAborted();
+
+  // 2. The header read and the decode start on the thread pool at once; the hash, the format
+  //    check and the EXIF parse run on this thread meanwhile, so none of them waits for another.
+  //    Nothing is written before every check below has passed, and the decode refuses a pixel
+  //    bomb by itself (limitInputPixels). Their rejections are handled where they are awaited;
+  //    when an earlier check throws first, they are dropped.
+  const sharpOptions = { limitInputPixels: input.maxInputPixels, failOn: SHARP_FAIL_ON } as const;
+  // Header only: no pixel limit here, so a pixel bomb is reported with its dimensions below.
+  const header = sharp(bytes, { ...sharpOptions, limitInputPixels: false }).metadata();
+  // One decode: oriented, downscaled, flattened 8-bit pixels. The pHash and the thumbnail are
+  // both made from them, so the thumbnail is never decoded again.
+  const decoded = sharp(bytes, sharpOptions)
+    .rotate()
+    .resize({ width: longSide, height: longSide, fit: 'inside', withoutEnlargement: true })
+    .flatten({ background: '#ffffff' })
+    .raw({ depth: 'uchar' })
+    .toBuffer({ resolveWithObject: true });
+  header.catch(ignore);
+  decoded.catch(ignore);
+
+  // 3. Still the file that was imported?
   const sha256 = sha256Buffer(bytes);
   if (input.expected && sha256 !== input.expected.sha256.toLowerCase()) {
     throw new PermanentJobError(
@@ -204,9 +230,8 @@ export async function extractPhotoMetadata(
         .slice(0, 12)}… recorded at import)`,
     );
   }
-  signal?.throwIfAborted();
 
-  // 2. What is it, by its bytes?
+  // 4. What is it, by its bytes?
   const sniffed = sniffFormat(bytes.subarray(0, SNIFF_BYTES));
   if (sniffed === null) {
     throw new PermanentJobError(
@@ -220,12 +245,10 @@ export async function extractPhotoMetadata(
   }
   const format: ImageFormat = sniffed;
 
-  // 3. Header: dimensions and orientation, and the pixel limit before any decoding.
-  const sharpOptions = { limitInputPixels: input.maxInputPixels, failOn: SHARP_FAIL_ON } as const;
+  // 5. Header: dimensions, orientation and the pixel limit.
   let meta: Metadata;
   try {
-    // Header only: no pixel limit here, so a pixel bomb is reported with its dimensions below.
-    meta = await sharp(bytes, { ...sharpOptions, limitInputPixels: false }).metadata();
+    meta = await header;
   } catch (err) {
     throw decoderError(err, format);
   }
@@ -244,32 +267,42 @@ export async function extractPhotoMetadata(
   const displayHeight = meta.autoOrient?.height ?? (swapped ? width : height);
   signal?.throwIfAborted();
 
-  // 4. Embedded metadata (never fatal).
+  // 6. Embedded metadata (never fatal).
   const embedded = await readEmbeddedMetadata(bytes, format, { exif: meta.exif, xmp: meta.xmp });
   signal?.throwIfAborted();
 
-  // 5. One decode: oriented, downscaled, flattened thumbnail.
-  let thumb: { data: Buffer; info: OutputInfo };
+  // 7. The decoded pixels.
+  let pixels: { data: Buffer; info: OutputInfo };
   try {
-    thumb = await sharp(bytes, sharpOptions)
-      .rotate()
-      .resize({ width: longSide, height: longSide, fit: 'inside', withoutEnlargement: true })
-      .flatten({ background: '#ffffff' })
-      .jpeg({ quality: THUMBNAIL_JPEG_QUALITY })
-      .toBuffer({ resolveWithObject: true });
+    pixels = await decoded;
   } catch (err) {
     throw decoderError(err, format, width, height, input.maxInputPixels);
   }
   signal?.throwIfAborted();
+  const { width: thumbWidth, height: thumbHeight, channels } = pixels.info;
 
-  // 6. Perceptual hash from the (small, oriented) thumbnail.
-  const phash = await computePhash(thumb.data);
+  // 8. The thumbnail's JPEG is encoded on the thread pool while the pHash is computed here.
+  const encoded = sharp(pixels.data, { raw: { width: thumbWidth, height: thumbHeight, channels } })
+    .jpeg({ quality: THUMBNAIL_JPEG_QUALITY })
+    .toBuffer();
+  encoded.catch(ignore);
+
+  // Perceptual hash of what the thumbnail shows.
+  const phash = phashFromPixels(pixels.data, thumbWidth, thumbHeight, channels);
+
+  let thumbnail: Buffer;
+  try {
+    thumbnail = await encoded;
+  } catch (err) {
+    // The pixels are ours, not the file's: whatever failed here (memory) may pass on a retry.
+    throw new Error(`Could not encode the thumbnail: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+  }
   signal?.throwIfAborted();
 
-  // 7. Publish the thumbnail atomically. A failure here is the library folder's (disk full,
+  // 9. Publish the thumbnail atomically. A failure here is the library folder's (disk full,
   //    permissions, a reader holding the file on Windows): a plain, retryable Error.
   try {
-    await writeFileAtomically(input.thumbnailPath, thumb.data, signal);
+    await writeFileAtomically(input.thumbnailPath, thumbnail, signal);
   } catch (err) {
     if (isAbortError(err) || signal?.aborted) throw err;
     const reason = err instanceof Error ? err.message : String(err);
@@ -286,7 +319,7 @@ export async function extractPhotoMetadata(
     orientation,
     displayWidth,
     displayHeight,
-    thumbnail: { path: input.thumbnailPath, width: thumb.info.width, height: thumb.info.height },
+    thumbnail: { path: input.thumbnailPath, width: thumbWidth, height: thumbHeight },
     phash,
     exif,
     exifError: embedded.error,

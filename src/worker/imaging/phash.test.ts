@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { PHASH_INPUT_SIZE, computePhash, hammingDistance, phashFromGreyscale } from './phash';
+import { PHASH_INPUT_SIZE, computePhash, hammingDistance, phashFromGreyscale, phashFromPixels } from './phash';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const corpus = path.resolve(repoRoot, '../shared/corpus/exif-samples');
@@ -59,6 +59,57 @@ describe('phashFromGreyscale', () => {
 
   it('refuses a wrong pixel count', () => {
     expect(() => phashFromGreyscale(new Uint8Array(10))).toThrow(/1024/);
+  });
+});
+
+describe('phashFromPixels', () => {
+  it('is the pHash of the area-averaged 32×32 luma', () => {
+    // 64×64 RGB where every 2×2 block has one colour: the 32×32 luma is exactly known.
+    const rgb = new Uint8Array(64 * 64 * 3);
+    const expected = new Float64Array(32 * 32);
+    for (let y = 0; y < 64; y++) {
+      for (let x = 0; x < 64; x++) {
+        const [r, g, b] = [(x * 4) & 255, (y * 4) & 255, ((x ^ y) * 8) & 255];
+        rgb.set([r, g, b], (y * 64 + x) * 3);
+        expected[(y >> 1) * 32 + (x >> 1)] = (77 * r + 150 * g + 29 * b) / 256;
+      }
+    }
+    expect(phashFromPixels(rgb, 64, 64, 3)).toBe(phashFromGreyscale(expected));
+  });
+
+  it('reads grey pixels as their value and ignores alpha', () => {
+    const n = 40;
+    const grey = new Uint8Array(n * n);
+    const greyAlpha = new Uint8Array(n * n * 2);
+    const rgba = new Uint8Array(n * n * 4);
+    for (let i = 0; i < n * n; i++) {
+      const v = (i * 37) % 251;
+      grey[i] = v;
+      greyAlpha.set([v, 17], i * 2);
+      rgba.set([v, v, v, 200], i * 4);
+    }
+    const h = phashFromPixels(grey, n, n, 1);
+    expect(phashFromPixels(greyAlpha, n, n, 2)).toBe(h);
+    expect(phashFromPixels(rgba, n, n, 4)).toBe(h);
+  });
+
+  it('hashes images smaller than 32 px, and refuses too few values', () => {
+    const tiny = new Uint8Array(7 * 5 * 3).map((_, i) => (i * 53) % 256);
+    expect(phashFromPixels(tiny, 7, 5, 3)).toMatch(/^[0-9a-f]{16}$/);
+    expect(() => phashFromPixels(tiny, 8, 5, 3)).toThrow(/8×5×3/);
+    expect(() => phashFromPixels(tiny, 7, 5, 5)).toThrow();
+  });
+
+  it('agrees with computePhash on the same picture', async () => {
+    const original = await readFile(exifOrg('canon-ixus.jpg'));
+    const { data, info } = await sharp(original)
+      .resize({ width: 512, height: 512, fit: 'inside' })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const lossless = await sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
+      .png()
+      .toBuffer();
+    expect(await computePhash(lossless)).toBe(phashFromPixels(data, info.width, info.height, info.channels));
   });
 });
 

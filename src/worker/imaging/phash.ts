@@ -1,17 +1,19 @@
 /**
  * 64-bit perceptual hash: DCT pHash (the algorithm of pHash.org / Python `imagehash.phash`).
  *
- *  1. The (already oriented) image is flattened onto white, converted to greyscale and resized
- *     to 32×32, ignoring the aspect ratio.
+ *  1. The (already oriented, flattened) image's 8-bit pixels are reduced to a 32×32 greyscale
+ *     image: each cell is the mean Rec. 601 luma of the pixels it covers (an area average,
+ *     ignoring the aspect ratio).
  *  2. A 2-D DCT-II is taken; only the 8×8 lowest frequencies are kept (row = vertical frequency,
  *     column = horizontal frequency, DC included as in imagehash).
  *  3. Each of the 64 coefficients becomes one bit: 1 when it is above the median of the 64.
  *  4. Bits are packed row-major, most significant bit first, into 16 lowercase hex characters.
  *
  * Chosen over dHash because it is far less sensitive to re-encoding, mild resizing, gamma and
- * contrast changes (exactly what distinguishes two scans of the same print), at a negligible cost
- * here since it runs on the 512 px thumbnail, never on the full image. Compare hashes with
- * `hammingDistance`: ≤ 6 is very likely the same picture, ≥ 20 is a different one.
+ * contrast changes (exactly what distinguishes two scans of the same print). The metadata job
+ * computes it from the thumbnail's pixels before they are encoded (`phashFromPixels`), so it costs
+ * no decode of its own. Compare hashes with `hammingDistance`: ≤ 6 is very likely the same
+ * picture, ≥ 20 is a different one.
  */
 import sharp from 'sharp';
 
@@ -65,23 +67,71 @@ export function phashFromGreyscale(pixels: ArrayLike<number>): string {
   return hex;
 }
 
+/** Long side at which `computePhash` reads an encoded image: the thumbnail's, so both agree. */
+const PHASH_SOURCE_LONG_SIDE = 512;
+
 /**
- * pHash of an encoded image (any format sharp reads). Orientation is NOT applied here: pass an
- * already oriented image (the thumbnail), so that a rotated scan and its upright copy compare
- * as what they look like.
+ * pHash of decoded 8-bit pixels: row-major, `channels` interleaved values per pixel (1 or 2: grey
+ * first; 3 or 4: RGB first). Any alpha is ignored, so flatten transparency first.
+ */
+export function phashFromPixels(data: Uint8Array, width: number, height: number, channels: number): string {
+  if (!(width >= 1 && height >= 1 && channels >= 1 && channels <= 4) || data.length < width * height * channels) {
+    throw new Error(`phash needs ${width}×${height}×${channels} pixel values, got ${data.length}`);
+  }
+  // Cell i covers source columns [start[i], end[i]): an area average, at least one pixel wide
+  // (an image narrower than 32 px repeats pixels).
+  const span = (size: number) => {
+    const start = new Int32Array(N);
+    const end = new Int32Array(N);
+    for (let i = 0; i < N; i++) {
+      start[i] = Math.floor((i * size) / N);
+      end[i] = Math.max(start[i] + 1, Math.floor(((i + 1) * size) / N));
+    }
+    return { start, end };
+  };
+  const xs = span(width);
+  const ys = span(height);
+  const grey = new Float64Array(N * N);
+  const rowBytes = width * channels;
+  for (let cy = 0; cy < N; cy++) {
+    for (let y = ys.start[cy]; y < ys.end[cy]; y++) {
+      const row = y * rowBytes;
+      for (let cx = 0; cx < N; cx++) {
+        let sum = 0;
+        const stop = row + xs.end[cx] * channels;
+        let p = row + xs.start[cx] * channels;
+        // Luma × 256 in integers (Rec. 601: 77, 150, 29); grey images use their one value.
+        if (channels >= 3) for (; p < stop; p += channels) sum += 77 * data[p] + 150 * data[p + 1] + 29 * data[p + 2];
+        else for (; p < stop; p += channels) sum += 256 * data[p];
+        grey[cy * N + cx] += sum;
+      }
+    }
+  }
+  for (let cy = 0; cy < N; cy++) {
+    for (let cx = 0; cx < N; cx++) {
+      grey[cy * N + cx] /= 256 * (xs.end[cx] - xs.start[cx]) * (ys.end[cy] - ys.start[cy]);
+    }
+  }
+  return phashFromGreyscale(grey);
+}
+
+/**
+ * pHash of an encoded image (any format sharp reads), read at thumbnail size and flattened onto
+ * white. Orientation is NOT applied here: pass an already oriented image (the thumbnail), so that a
+ * rotated scan and its upright copy compare as what they look like.
  */
 export async function computePhash(image: Buffer | Uint8Array): Promise<string> {
   const { data, info } = await sharp(image, { failOn: 'error' })
+    .resize({
+      width: PHASH_SOURCE_LONG_SIDE,
+      height: PHASH_SOURCE_LONG_SIDE,
+      fit: 'inside',
+      withoutEnlargement: true,
+    })
     .flatten({ background: '#ffffff' })
-    .greyscale()
-    .resize(N, N, { fit: 'fill' })
-    .raw()
+    .raw({ depth: 'uchar' })
     .toBuffer({ resolveWithObject: true });
-  const channels = info.channels;
-  if (channels === 1) return phashFromGreyscale(data);
-  const grey = new Uint8Array(N * N);
-  for (let i = 0; i < grey.length; i++) grey[i] = data[i * channels];
-  return phashFromGreyscale(grey);
+  return phashFromPixels(data, info.width, info.height, info.channels);
 }
 
 const HASH_RE = /^[0-9a-f]{16}$/i;
