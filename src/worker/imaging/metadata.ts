@@ -17,7 +17,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import sharp, { type Metadata, type OutputInfo } from 'sharp';
+import sharp, { type Metadata, type OutputInfo, type SharpOptions } from 'sharp';
 import { PermanentJobError } from '../../shared/jobs/errors';
 import { readEmbeddedMetadata, type EmbeddedMetadata } from './exif';
 import { photoMetadataSchema, type PhotoMetadata } from '../../shared/jobs/outputs/photo-metadata';
@@ -32,6 +32,7 @@ import {
 import { sha256Buffer } from './hash';
 import { fsReadError, isAbortError } from './io-errors';
 import { phashFromPixels } from './phash';
+import { readJpegHeader } from './jpeg-header';
 import { detectScanner } from './scanner';
 
 export const DEFAULT_THUMBNAIL_LONG_SIDE = 512;
@@ -168,6 +169,54 @@ function decoderError(err: unknown, format: ImageFormat, width?: number, height?
 
 const ignore = () => undefined;
 
+// ---------------------------------------------------------------------------------------------
+// Header
+
+/** What the job reads before decoding, from the JPEG walk or from the decoder. */
+interface ImageHeader {
+  width?: number;
+  height?: number;
+  /** EXIF orientation 1–8, or null. */
+  orientation: number | null;
+  /** Displayed size when the decoder reported it. */
+  autoOrient?: { width: number; height: number };
+  exif?: Buffer;
+  xmp?: Buffer;
+}
+
+async function decoderHeader(bytes: Buffer, options: SharpOptions): Promise<ImageHeader> {
+  // Header only: no pixel limit here, so a pixel bomb is reported with its dimensions.
+  const meta: Metadata = await sharp(bytes, { ...options, limitInputPixels: false }).metadata();
+  const o = meta.orientation;
+  return {
+    width: meta.width,
+    height: meta.height,
+    orientation: o && o >= 1 && o <= 8 ? o : null,
+    autoOrient: meta.autoOrient,
+    exif: meta.exif,
+    xmp: meta.xmp,
+  };
+}
+
+/** Orientations 5–8 turn the picture a quarter: width and height swap on display. */
+function displaySize(
+  width: number,
+  height: number,
+  orientation: number | null,
+  autoOrient?: { width: number; height: number },
+): { displayWidth: number; displayHeight: number } {
+  const swapped = orientation !== null && orientation >= 5;
+  return {
+    displayWidth: autoOrient?.width ?? (swapped ? height : width),
+    displayHeight: autoOrient?.height ?? (swapped ? width : height),
+  };
+}
+
+/** True when a thumbnail is clearly landscape where the display size is portrait, or the reverse. */
+function contradicts(display: { displayWidth: number; displayHeight: number }, w: number, h: number): boolean {
+  return (display.displayWidth > display.displayHeight && w < h) || (display.displayWidth < display.displayHeight && w > h);
+}
+
 async function writeFileAtomically(target: string, data: Buffer, signal: AbortSignal | undefined): Promise<void> {
   await mkdir(path.dirname(target), { recursive: true });
   const tmp = `${target}.tmp-${randomBytes(6).toString('hex')}`;
@@ -202,26 +251,38 @@ export async function extractPhotoMetadata(
   const bytes = await readPhotoFile(input.path, input.expected?.size ?? null, input.maxFileBytes, signal);
   signal?.throwIfAborted();
 
-  // 2. The header read and the decode start on the thread pool at once; the hash, the format
-  //    check and the EXIF parse run on this thread meanwhile, so none of them waits for another.
-  //    Nothing is written before every check below has passed, and the decode refuses a pixel
-  //    bomb by itself (limitInputPixels). Their rejections are handled where they are awaited;
+  // 2. What is it, by its bytes? (Reported after the identity check below.)
+  const sniffed = sniffFormat(bytes.subarray(0, SNIFF_BYTES));
+
+  // 3. The header: a JPEG's is read here from its bytes; other formats ask the decoder. The decode
+  //    starts at once on the thread pool; the hash, the format check and the EXIF parse run on this
+  //    thread meanwhile. Nothing is written before every check below has passed, and the decode
+  //    refuses a pixel bomb by itself (limitInputPixels). Rejections are handled where awaited;
   //    when an earlier check throws first, they are dropped.
   const sharpOptions = { limitInputPixels: input.maxInputPixels, failOn: SHARP_FAIL_ON } as const;
-  // Header only: no pixel limit here, so a pixel bomb is reported with its dimensions below.
-  const header = sharp(bytes, { ...sharpOptions, limitInputPixels: false }).metadata();
+  const decodable = sniffed !== null && isSupportedFormat(sniffed); // bytes of anything else never reach the decoder
+  const jpegHeader = sniffed === 'jpeg' ? readJpegHeader(bytes) : null;
+  const header: Promise<ImageHeader> | null = !decodable
+    ? null
+    : jpegHeader
+      ? Promise.resolve(jpegHeader)
+      : decoderHeader(bytes, sharpOptions);
+  const tooLarge = jpegHeader !== null && jpegHeader.width * jpegHeader.height > input.maxInputPixels;
   // One decode: oriented, downscaled, flattened 8-bit pixels. The pHash and the thumbnail are
   // both made from them, so the thumbnail is never decoded again.
-  const decoded = sharp(bytes, sharpOptions)
-    .rotate()
-    .resize({ width: longSide, height: longSide, fit: 'inside', withoutEnlargement: true })
-    .flatten({ background: '#ffffff' })
-    .raw({ depth: 'uchar' })
-    .toBuffer({ resolveWithObject: true });
-  header.catch(ignore);
-  decoded.catch(ignore);
+  const decoded =
+    !decodable || tooLarge
+      ? null
+      : sharp(bytes, sharpOptions)
+          .rotate()
+          .resize({ width: longSide, height: longSide, fit: 'inside', withoutEnlargement: true })
+          .flatten({ background: '#ffffff' })
+          .raw({ depth: 'uchar' })
+          .toBuffer({ resolveWithObject: true });
+  header?.catch(ignore);
+  decoded?.catch(ignore);
 
-  // 3. Still the file that was imported?
+  // 4. Still the file that was imported?
   const sha256 = sha256Buffer(bytes);
   if (input.expected && sha256 !== input.expected.sha256.toLowerCase()) {
     throw new PermanentJobError(
@@ -230,9 +291,6 @@ export async function extractPhotoMetadata(
         .slice(0, 12)}… recorded at import)`,
     );
   }
-
-  // 4. What is it, by its bytes?
-  const sniffed = sniffFormat(bytes.subarray(0, SNIFF_BYTES));
   if (sniffed === null) {
     throw new PermanentJobError(
       `Not an image: the file's bytes are not a supported image format (first bytes ${describeFirstBytes(bytes)})`,
@@ -245,10 +303,10 @@ export async function extractPhotoMetadata(
   }
   const format: ImageFormat = sniffed;
 
-  // 5. Header: dimensions, orientation and the pixel limit.
-  let meta: Metadata;
+  // 5. Dimensions, orientation and the pixel limit.
+  let meta: ImageHeader;
   try {
-    meta = await header;
+    meta = await header!;
   } catch (err) {
     throw decoderError(err, format);
   }
@@ -256,15 +314,11 @@ export async function extractPhotoMetadata(
   if (!width || !height) {
     throw new PermanentJobError(`Truncated or corrupt ${FORMAT_LABELS[format]}: the header declares no dimensions`);
   }
-  if (width * height > input.maxInputPixels) {
+  if (width * height > input.maxInputPixels || !decoded) {
     throw new PermanentJobError(
       `Image too large: ${width}×${height} px exceeds the ${formatPixelLimit(input.maxInputPixels)} limit`,
     );
   }
-  const orientation = meta.orientation && meta.orientation >= 1 && meta.orientation <= 8 ? meta.orientation : null;
-  const swapped = orientation !== null && orientation >= 5;
-  const displayWidth = meta.autoOrient?.width ?? (swapped ? height : width);
-  const displayHeight = meta.autoOrient?.height ?? (swapped ? width : height);
   signal?.throwIfAborted();
 
   // 6. Embedded metadata (never fatal).
@@ -280,6 +334,14 @@ export async function extractPhotoMetadata(
   }
   signal?.throwIfAborted();
   const { width: thumbWidth, height: thumbHeight, channels } = pixels.info;
+  // The decoder applied the orientation it read itself. Should the thumbnail's shape contradict
+  // the orientation read from the bytes, the decoder's reading is the one to report.
+  if (jpegHeader && contradicts(displaySize(width, height, meta.orientation), thumbWidth, thumbHeight)) {
+    const decoders = await decoderHeader(bytes, sharpOptions).catch(() => null);
+    if (decoders) meta = { ...meta, orientation: decoders.orientation, autoOrient: decoders.autoOrient };
+  }
+  const orientation = meta.orientation;
+  const { displayWidth, displayHeight } = displaySize(width, height, orientation, meta.autoOrient);
 
   // 8. The thumbnail's JPEG is encoded on the thread pool while the pHash is computed here.
   const encoded = sharp(pixels.data, { raw: { width: thumbWidth, height: thumbHeight, channels } })
