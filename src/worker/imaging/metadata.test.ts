@@ -503,6 +503,17 @@ describe('thumbnail', () => {
     expect([small.thumbnail.width, small.thumbnail.height]).toEqual([59, 100]);
   });
 
+  it('makes the thumbnail folder again when it was removed while the worker ran', async () => {
+    const folder = path.join(tmp, 'shard-removed');
+    const first = path.join(folder, 'a.jpg');
+    await extract(path.join(corpus, 'jpg/Canon_40D.jpg'), { thumbnailPath: first });
+    await rm(folder, { recursive: true });
+    const second = path.join(folder, 'b.jpg');
+    const r = await extract(path.join(corpus, 'jpg/Canon_40D.jpg'), { thumbnailPath: second });
+    expect(r.thumbnail.path).toBe(second);
+    expect((await readdir(folder)).sort()).toEqual(['b.jpg']); // no temporary file left behind
+  });
+
   it('never modifies the photo', async () => {
     const copy = path.join(tmp, 'writable-copy.jpg');
     await copyFile(path.join(corpus, 'jpg/orientation/landscape_6.jpg'), copy);

@@ -120,21 +120,20 @@ async function readPhotoFile(
     if (size > maxFileBytes) {
       throw new PermanentJobError(`File too large: ${formatBytes(size)} exceeds the ${formatBytes(maxFileBytes)} limit`);
     }
-    const buf = Buffer.allocUnsafe(size);
+    // One byte more than the file: reading it tells a file that grew while we read, with no
+    // extra read call.
+    const buf = Buffer.allocUnsafe(size + 1);
     let offset = 0;
-    while (offset < size) {
+    while (offset <= size) {
       signal?.throwIfAborted();
-      const { bytesRead } = await fh.read(buf, offset, Math.min(READ_CHUNK_BYTES, size - offset), offset);
+      const { bytesRead } = await fh.read(buf, offset, Math.min(READ_CHUNK_BYTES, size + 1 - offset), offset);
       if (bytesRead === 0) break;
       offset += bytesRead;
     }
     // Shrunk or grown while we read: probably still being written or synced. Transient.
     if (offset < size) throw new Error(`File changed while being read: ${size} bytes expected, ${offset} read`);
-    const probe = Buffer.alloc(1);
-    if ((await fh.read(probe, 0, 1, size)).bytesRead > 0) {
-      throw new Error(`File changed while being read: it grew beyond ${size} bytes`);
-    }
-    return buf;
+    if (offset > size) throw new Error(`File changed while being read: it grew beyond ${size} bytes`);
+    return buf.subarray(0, size);
   } catch (err) {
     throw fsReadError(err, filePath);
   } finally {
@@ -217,11 +216,23 @@ function contradicts(display: { displayWidth: number; displayHeight: number }, w
   return (display.displayWidth > display.displayHeight && w < h) || (display.displayWidth < display.displayHeight && w > h);
 }
 
+/** Folders this process has made or found (the thumbnails' 256 shards): no mkdir per photo. */
+const knownFolders = new Set<string>();
+
 async function writeFileAtomically(target: string, data: Buffer, signal: AbortSignal | undefined): Promise<void> {
-  await mkdir(path.dirname(target), { recursive: true });
+  const folder = path.dirname(target);
   const tmp = `${target}.tmp-${randomBytes(6).toString('hex')}`;
   try {
-    await writeFile(tmp, data, { flag: 'wx' });
+    if (!knownFolders.has(folder)) await mkdir(folder, { recursive: true });
+    try {
+      await writeFile(tmp, data, { flag: 'wx' });
+    } catch (err) {
+      // The folder was removed since (someone tidied the library folder): make it again, once.
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+      await mkdir(folder, { recursive: true });
+      await writeFile(tmp, data, { flag: 'wx' });
+    }
+    knownFolders.add(folder);
     signal?.throwIfAborted();
     await rename(tmp, target);
   } catch (err) {

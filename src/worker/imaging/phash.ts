@@ -3,7 +3,7 @@
  *
  *  1. The (already oriented, flattened) image's 8-bit pixels are reduced to a 32×32 greyscale
  *     image: each cell is the mean Rec. 601 luma of the pixels it covers (an area average,
- *     ignoring the aspect ratio).
+ *     ignoring the aspect ratio; large cells are sampled on every other row and column).
  *  2. A 2-D DCT-II is taken; only the 8×8 lowest frequencies are kept (row = vertical frequency,
  *     column = horizontal frequency, DC included as in imagehash).
  *  3. Each of the 64 coefficients becomes one bit: 1 when it is above the median of the 64.
@@ -91,25 +91,32 @@ export function phashFromPixels(data: Uint8Array, width: number, height: number,
   };
   const xs = span(width);
   const ys = span(height);
+  // Cells 8 px or more across are averaged over every other row and column: a quarter of the
+  // reads for the same low frequencies (a thumbnail's cells are 12–16 px).
+  const stepX = width >= 8 * N ? 2 : 1;
+  const stepY = height >= 8 * N ? 2 : 1;
   const grey = new Float64Array(N * N);
   const rowBytes = width * channels;
+  const stride = channels * stepX;
   for (let cy = 0; cy < N; cy++) {
-    for (let y = ys.start[cy]; y < ys.end[cy]; y++) {
+    for (let y = ys.start[cy]; y < ys.end[cy]; y += stepY) {
       const row = y * rowBytes;
       for (let cx = 0; cx < N; cx++) {
         let sum = 0;
         const stop = row + xs.end[cx] * channels;
         let p = row + xs.start[cx] * channels;
         // Luma × 256 in integers (Rec. 601: 77, 150, 29); grey images use their one value.
-        if (channels >= 3) for (; p < stop; p += channels) sum += 77 * data[p] + 150 * data[p + 1] + 29 * data[p + 2];
-        else for (; p < stop; p += channels) sum += 256 * data[p];
+        if (channels >= 3) for (; p < stop; p += stride) sum += 77 * data[p] + 150 * data[p + 1] + 29 * data[p + 2];
+        else for (; p < stop; p += stride) sum += 256 * data[p];
         grey[cy * N + cx] += sum;
       }
     }
   }
+  const samples = (s: { start: Int32Array; end: Int32Array }, i: number, step: number) =>
+    Math.ceil((s.end[i] - s.start[i]) / step);
   for (let cy = 0; cy < N; cy++) {
     for (let cx = 0; cx < N; cx++) {
-      grey[cy * N + cx] /= 256 * (xs.end[cx] - xs.start[cx]) * (ys.end[cy] - ys.start[cy]);
+      grey[cy * N + cx] /= 256 * samples(xs, cx, stepX) * samples(ys, cy, stepY);
     }
   }
   return phashFromGreyscale(grey);
