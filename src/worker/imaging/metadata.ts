@@ -5,7 +5,7 @@
  * touches the database; main validates the result with `photoMetadataSchema` and applies it.
  *
  * Cost per photo: one read of the file into memory, one SHA-256 pass over that buffer, one header
- * parse (sharp metadata), one decode to thumbnail-sized pixels (JPEGs use shrink-on-load so a 40 MP
+ * parse (a walk of the segments for a JPEG, sharp's metadata otherwise), one decode to thumbnail-sized pixels (JPEGs use shrink-on-load so a 40 MP
  * scan is decoded at roughly thumbnail size), the pHash computed from those pixels, and the
  * thumbnail's JPEG encoded from them. Work on the thread pool (header, decode, encode) overlaps
  * with work on the worker's own thread (hash, EXIF parse, pHash).
@@ -164,12 +164,10 @@ function decoderError(err: unknown, format: ImageFormat, width?: number, height?
 }
 
 // ---------------------------------------------------------------------------------------------
-// Thumbnail
-
-const ignore = () => undefined;
-
-// ---------------------------------------------------------------------------------------------
 // Header
+
+/** For promises whose rejection is handled where they are awaited, or not at all when dropped. */
+const ignore = () => undefined;
 
 /** What the job reads before decoding, from the JPEG walk or from the decoder. */
 interface ImageHeader {
@@ -215,6 +213,9 @@ function displaySize(
 function contradicts(display: { displayWidth: number; displayHeight: number }, w: number, h: number): boolean {
   return (display.displayWidth > display.displayHeight && w < h) || (display.displayWidth < display.displayHeight && w > h);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Thumbnail
 
 /** Folders this process has made or found (the thumbnails' 256 shards): no mkdir per photo. */
 const knownFolders = new Set<string>();
