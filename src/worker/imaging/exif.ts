@@ -18,6 +18,7 @@ import {
   type EmbeddedMetadata,
 } from '../../shared/jobs/outputs/photo-metadata';
 import type { ImageFormat } from '../../shared/image-formats';
+import { tiffFromExifBlock } from './jpeg-header';
 
 export { embeddedMetadataSchema, MAX_TEXT_CHARS, type EmbeddedMetadata };
 
@@ -271,10 +272,6 @@ function exifrCanRead(format: ImageFormat): boolean {
 }
 
 /** The TIFF structure inside an "Exif\0\0"-prefixed block (as sharp returns it). */
-function tiffFromExifBlock(block: Buffer): Buffer {
-  return block.subarray(0, 6).toString('latin1') === 'Exif\0\0' ? block.subarray(6) : block;
-}
-
 /**
  * Read the selected fields from an image already in memory. `format` is the sniffed format;
  * `fromSharp` supplies the raw EXIF/XMP blocks for containers exifr does not parse (WebP, GIF).

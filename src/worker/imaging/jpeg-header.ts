@@ -20,6 +20,11 @@ export interface JpegHeader {
 }
 
 const EXIF_ID = Buffer.from('Exif\0\0', 'latin1');
+
+/** The TIFF block of an EXIF block, with or without the "Exif\0\0" prefix APP1 segments carry. */
+export function tiffFromExifBlock(block: Buffer): Buffer {
+  return block.subarray(0, EXIF_ID.length).equals(EXIF_ID) ? block.subarray(EXIF_ID.length) : block;
+}
 const XMP_ID = Buffer.from('http://ns.adobe.com/xap/1.0/\0', 'latin1');
 
 /** Start-of-frame markers: C0–CF except DHT (C4), JPG (C8) and DAC (CC). */
@@ -67,9 +72,9 @@ export function readJpegHeader(bytes: Buffer): JpegHeader | null {
   return { ...frame, orientation: exif ? exifOrientation(exif) : null, exif, xmp };
 }
 
-/** IFD0 tag 0x0112 of an "Exif\0\0" + TIFF block; null when missing, malformed or not 1–8. */
+/** IFD0 tag 0x0112 of an EXIF block; null when missing, malformed or not 1–8. */
 export function exifOrientation(exif: Buffer): number | null {
-  const tiff = exif.subarray(EXIF_ID.length);
+  const tiff = tiffFromExifBlock(exif);
   if (tiff.length < 8) return null;
   const order = tiff.toString('latin1', 0, 2);
   if (order !== 'II' && order !== 'MM') return null;

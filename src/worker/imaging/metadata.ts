@@ -34,9 +34,9 @@ import { fsReadError, isAbortError } from './io-errors';
 import { phashFromPixels } from './phash';
 import { readJpegHeader } from './jpeg-header';
 import { detectScanner } from './scanner';
+import { DEFAULT_THUMBNAIL_LONG_SIDE, THUMBNAIL_JPEG_QUALITY } from './thumbnail';
 
-export const DEFAULT_THUMBNAIL_LONG_SIDE = 512;
-export const THUMBNAIL_JPEG_QUALITY = 80;
+export { DEFAULT_THUMBNAIL_LONG_SIDE, THUMBNAIL_JPEG_QUALITY };
 
 /**
  * sharp's `failOn`. 'error' rejects truncated and corrupt pixel data (a JPEG cut short fails with

@@ -16,6 +16,7 @@
  * picture, ≥ 20 is a different one.
  */
 import sharp from 'sharp';
+import { DEFAULT_THUMBNAIL_LONG_SIDE } from './thumbnail';
 
 export const PHASH_INPUT_SIZE = 32;
 const LOW = 8;
@@ -66,9 +67,6 @@ export function phashFromGreyscale(pixels: ArrayLike<number>): string {
   }
   return hex;
 }
-
-/** Long side at which `computePhash` reads an encoded image: the thumbnail's, so both agree. */
-const PHASH_SOURCE_LONG_SIDE = 512;
 
 /**
  * pHash of decoded 8-bit pixels: row-major, `channels` interleaved values per pixel (1 or 2: grey
@@ -130,8 +128,8 @@ export function phashFromPixels(data: Uint8Array, width: number, height: number,
 export async function computePhash(image: Buffer | Uint8Array): Promise<string> {
   const { data, info } = await sharp(image, { failOn: 'error' })
     .resize({
-      width: PHASH_SOURCE_LONG_SIDE,
-      height: PHASH_SOURCE_LONG_SIDE,
+      width: DEFAULT_THUMBNAIL_LONG_SIDE,
+      height: DEFAULT_THUMBNAIL_LONG_SIDE,
       fit: 'inside',
       withoutEnlargement: true,
     })
