@@ -22,7 +22,7 @@ export const SOURCE_HEADING: Record<Source, string> = {
   duplicate: 'From duplicates',
 };
 
-/** Colour per source (kept in sync with the .src-* classes in styles.css). */
+/** Colour per source (kept in sync with the .src-* classes in styles/evidence.css). */
 export const SOURCE_COLOUR: Record<Source, string> = {
   exif: '#4f6d8f',
   ocr: '#2d7466',
