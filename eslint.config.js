@@ -3,8 +3,18 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+// The process layers, fenced (see README "Architecture"): main never reaches into a worker's code,
+// nothing but main reaches into main, shared depends on no layer, and the renderer gets no Node code.
+const electron = { name: 'electron', message: 'Only src/main/electron and src/preload may import electron.' };
+const fence = (groups, message) => ({ group: groups, message });
+const notMain = fence(['**/main/**', '**/src/main'], 'Only src/main may import src/main (it owns the database and the leases).');
+const notWorker = fence(['**/worker/**', '**/src/worker'], 'src/main and src/shared never import src/worker: a job crosses the process boundary as data.');
+const notRenderer = fence(['**/renderer/**'], 'Nothing outside the renderer imports it.');
+const notNode = fence(['**/shared/node/**'], 'src/shared/node is Node-only code: the renderer cannot load it.');
+const restrict = (paths, patterns) => ['error', { paths, patterns }];
+
 export default tseslint.config(
-  { ignores: ['out/**', 'node_modules/**', '.native/**', 'test-results/**', 'playwright-report/**'] },
+  { ignores: ['out/**', 'node_modules/**', '.native/**', 'test-results/**', 'playwright-report/**', 'dist/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -13,16 +23,15 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       // Only the thin Electron shell and the preload may import electron: everything else must run under plain Node.
-      'no-restricted-imports': [
-        'error',
-        { paths: [{ name: 'electron', message: 'Only src/main/electron and src/preload may import electron.' }] },
-      ],
+      'no-restricted-imports': restrict([electron], []),
     },
   },
-  {
-    files: ['src/main/electron/**', 'src/preload/**'],
-    rules: { 'no-restricted-imports': 'off' },
-  },
+  { files: ['src/main/**'], rules: { 'no-restricted-imports': restrict([electron], [notWorker, notRenderer]) } },
+  { files: ['src/main/electron/**'], rules: { 'no-restricted-imports': restrict([], [notWorker, notRenderer]) } },
+  { files: ['src/worker/**'], rules: { 'no-restricted-imports': restrict([electron], [notMain, notRenderer]) } },
+  { files: ['src/shared/**'], rules: { 'no-restricted-imports': restrict([electron], [notMain, notWorker, notRenderer]) } },
+  { files: ['src/renderer/**'], rules: { 'no-restricted-imports': restrict([electron], [notMain, notWorker, notNode]) } },
+  { files: ['src/preload/**'], rules: { 'no-restricted-imports': restrict([], [notMain, notWorker, notRenderer, notNode]) } },
   {
     files: ['src/renderer/**/*.tsx', 'src/renderer/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },

@@ -92,7 +92,7 @@ async function circaOcr(dir: string, n: number): Promise<{ seconds: number; from
   // Warm each worker's tesseract engine with one OCR job outside the clock (the bare loop warms too).
   const ids = core.photos.list({ sort: 'filename', filter: 'all', limit: 500 }).items.map((p) => p.id);
   const warm = core.jobs.enqueueMany(ids.slice(0, 2).map((photoId) => ({ type: 'ocr', payload: { photoId } })));
-  while (warm.some((w) => core.jobs.store.get(w.job.id)!.status !== 'success')) await sleep(20);
+  while (warm.some((w) => core.jobs.queries.get(w.job.id)!.status !== 'success')) await sleep(20);
   const before = core.jobs.counts().success;
   const t0 = performance.now();
   core.jobs.enqueueMany(ids.map((photoId) => ({ type: 'ocr', payload: { photoId } })));
@@ -173,7 +173,7 @@ async function rebuild(
   const { job } = core.jobs.enqueue({ type: 'constraint_rebuild', payload: {} });
   for (;;) {
     await sleep(20);
-    const row = core.jobs.store.get(job.id)!;
+    const row = core.jobs.queries.get(job.id)!;
     if (row.status === 'success') break;
     if (row.status === 'failed' || row.status === 'cancelled') throw new Error(`rebuild ${row.status}: ${row.error_message}`);
   }

@@ -6,6 +6,11 @@
 import { z } from 'zod';
 import { ERROR_CODES } from './result';
 import { JOB_STATUSES } from './jobs/states';
+import { aiBackendKinds } from './ai/schema';
+import { RERUN_JOB_TYPES } from './jobs/types';
+import { estimateStatusSchema, estimateViewSchema } from './estimate-view';
+
+export { estimateStatusSchema, estimateViewSchema, type EstimateView } from './estimate-view';
 
 const id = z.number().int().positive();
 const empty = z.object({}).strict();
@@ -22,7 +27,6 @@ export const healthSchema = z.object({
 });
 
 // ---------------------------------------------------------------- settings
-export const aiBackendKinds = ['heuristic', 'ollama', 'openai-compatible'] as const;
 export const settingsSchema = z.object({
   workerCount: z.number().int().min(1).max(16),
   jobRetentionDays: z.number().int().min(1).max(3650),
@@ -98,7 +102,6 @@ export const photoFilters = [
   'needs_review',
   'conflict',
 ] as const;
-export const estimateStatusSchema = z.enum(['undated', 'needs_review', 'estimated', 'conflict']);
 
 export const photoSummarySchema = z.object({
   id,
@@ -191,20 +194,6 @@ export const evidenceItemSchema = z.object({
 });
 export type EvidenceItem = z.infer<typeof evidenceItemSchema>;
 
-export const estimateViewSchema = z.object({
-  status: estimateStatusSchema,
-  earliest: z.number().int().nullable(),
-  latest: z.number().int().nullable(),
-  confidence: z.number().nullable(),
-  earliestSetBy: z.array(z.number().int()),
-  latestSetBy: z.array(z.number().int()),
-  conflicts: z.array(z.object({ evidenceIds: z.array(z.number().int()), reason: z.string() })),
-  edtf: z.string().nullable(),
-  dacs: z.string().nullable(),
-  explanation: z.array(z.string()),
-});
-export type EstimateView = z.infer<typeof estimateViewSchema>;
-
 const year = z.number().int().min(1826).max(2100);
 export const manualConstraintSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('not_before'), year }).strict(),
@@ -250,8 +239,8 @@ export const calls = {
     z.array(
       z.object({
         type: z.string(),
+        label: z.string(),
         description: z.string(),
-        hasHandler: z.boolean(),
         diagnostic: z.boolean(),
         /** Can be started from the Jobs page without choosing a subject (payload {}). */
         startable: z.boolean(),
@@ -306,7 +295,7 @@ export const calls = {
   'photos.cancelImport': call(z.object({ id: z.number().int() }).strict(), importProgressSchema),
   /** Re-runs a job type for photos; idempotent (an active job is returned, not duplicated). */
   'photos.rerun': call(
-    z.object({ ids: z.array(id).min(1).max(100_000), type: z.enum(['metadata', 'ocr', 'ai_analysis']) }).strict(),
+    z.object({ ids: z.array(id).min(1).max(100_000), type: z.enum(RERUN_JOB_TYPES) }).strict(),
     z.object({ created: z.number().int(), alreadyActive: z.number().int() }),
   ),
   'photos.setNotes': call(z.object({ id, notes: z.string().max(20_000) }).strict(), z.object({ notes: z.string() })),

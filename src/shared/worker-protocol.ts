@@ -1,6 +1,7 @@
 /**
  * Messages between main and a worker process (Electron utilityProcess or a forked Node child).
- * A worker runs one job at a time; main may hand it a batch, which it works through in order.
+ * A worker runs one job at a time; main hands it jobs ahead (several at once for short ones) and
+ * it works through them in order.
  */
 import type { SerializedJobError } from './jobs/errors';
 
@@ -15,12 +16,15 @@ export type MainToWorker =
   | { t: 'ping'; seq: number }
   | { t: 'run'; jobs: JobAssignment[] }
   | { t: 'abort'; jobId: number; attempt: number; reason: string }
+  /** Give back a job handed over but not started (an idle worker will take it); answered by `revoked`. */
+  | { t: 'revoke'; jobId: number; attempt: number }
   | { t: 'shutdown' };
 
 export type WorkerToMain =
   | { t: 'ready'; pid: number; types: string[] }
   | { t: 'pong'; seq: number }
-  | { t: 'started'; jobId: number; attempt: number; at: number }
+  /** `ok`: the job was still waiting and will not run here; false: it had already started. */
+  | { t: 'revoked'; jobId: number; attempt: number; ok: boolean }
   | { t: 'progress'; jobId: number; attempt: number; progress: number; message?: string }
   | { t: 'result'; jobId: number; attempt: number; ok: true; output: unknown }
   | { t: 'result'; jobId: number; attempt: number; ok: false; error: SerializedJobError }

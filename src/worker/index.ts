@@ -5,7 +5,7 @@
  * exits when its parent goes away.
  */
 import os from 'node:os';
-import { serializeJobError } from '../shared/jobs/errors';
+import { PermanentJobError, serializeJobError, type SerializedJobError } from '../shared/jobs/errors';
 import type { JobAssignment, JobResultMessage, MainToWorker, WorkerToMain } from '../shared/worker-protocol';
 import { workerHandlers } from './handlers';
 
@@ -85,18 +85,14 @@ async function runOne(job: JobAssignment): Promise<void> {
   };
   try {
     const handler = handlers[job.type];
-    if (!handler)
-      throw Object.assign(new Error(`No handler is registered for job type ${job.type}`), { name: 'PermanentJobError' });
-    const output = await handler(job.input, ctx);
+    if (!handler) throw new PermanentJobError(`This worker has no handler for job type "${job.type}"`);
+    const output = await handler(job.input as never, ctx);
     outbox.push({ t: 'result', jobId: job.jobId, attempt: job.attempt, ok: true, output });
   } catch (err) {
-    const error = abort.aborted
-      ? {
-          kind: 'retryable' as const,
-          message: `Aborted: ${String((abort.signal.reason as Error)?.message ?? abort.signal.reason)}`,
-        }
+    // An abort is the runtime's doing (cancel, timeout, lost lease): retryable, whatever was thrown.
+    const error: SerializedJobError = abort.aborted
+      ? { kind: 'retryable', message: `Aborted: ${String((abort.signal.reason as Error)?.message ?? abort.signal.reason)}` }
       : serializeJobError(err);
-    if ((err as Error)?.name === 'PermanentJobError') error.kind = 'permanent';
     outbox.push({ t: 'result', jobId: job.jobId, attempt: job.attempt, ok: false, error });
   } finally {
     current = null;
@@ -152,6 +148,13 @@ onParentMessage((msg) => {
           error: { kind: 'retryable', message: `Aborted before it started: ${msg.reason}` },
         });
       }
+      return;
+    }
+    case 'revoke': {
+      // Given back only if it has not started: an idle worker will run it instead.
+      const i = queue.findIndex((j) => j.jobId === msg.jobId && j.attempt === msg.attempt);
+      if (i >= 0) queue.splice(i, 1);
+      send({ t: 'revoked', jobId: msg.jobId, attempt: msg.attempt, ok: i >= 0 });
       return;
     }
     case 'shutdown':

@@ -127,7 +127,7 @@ describe('evidence from OCR, AI and the archivist', () => {
     const { job } = core.jobs.enqueue({ type: 'ai_analysis', payload: { photoId } });
     const waiting = await waitFor(
       () => {
-        const r = core!.jobs.store.get(job.id)!;
+        const r = core!.jobs.queries.get(job.id)!;
         return r.status === 'queued' && r.attempt === 1 ? r : undefined;
       },
       60_000,

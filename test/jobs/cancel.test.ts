@@ -1,3 +1,4 @@
+import { execSync } from 'node:child_process';
 /** Cancellation: queued jobs at once; running jobs through their signal, or by killing a process that ignores it. */
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -18,7 +19,7 @@ describe('cancellation', () => {
     const after = core.jobs.cancel(job.id);
     expect(after).toMatchObject({ status: 'cancelled', cancelRequested: true });
     expect(after.finishedAt).not.toBeNull();
-    expect(core.jobs.store.get(job.id)!.idempotency_key).toBeNull();
+    expect(core.jobs.queries.get(job.id)!.idempotency_key).toBeNull();
     expect(trail(core, job.id).at(-1)).toMatchObject({ event: 'cancelled', data: { wasQueued: true } });
     // Cancelling again changes nothing; the same work can be enqueued anew.
     expect(core.jobs.cancel(job.id).status).toBe('cancelled');
@@ -63,7 +64,7 @@ describe('cancellation', () => {
     expect(row.retry_count).toBe(0);
     expect(events(core, job.id)).toEqual(['enqueued', 'claimed', 'cancel_requested', 'cancelled']);
     expect(marker(core, 'diag.ignore_abort', 'stubborn')).toBeUndefined();
-    await waitFor(() => !isAlive(oldPid), 10_000, 'the stubborn worker to be killed');
+    await waitFor(() => !isAlive(oldPid), 10_000, 'the stubborn worker to be killed').catch((e) => { console.log('DBG', oldPid, JSON.stringify(trail(core!, job.id)), JSON.stringify(core!.runner!.getStats()), execSync('ps -o pid,ppid,stat,etime,args -e | grep -v grep | grep ' + oldPid).toString()); throw e; });
 
     const next = core.jobs.enqueue({ type: 'diag.sleep', payload: { ms: 0, key: 'after', log } });
     await waitForStatus(core, next.job.id, ['success']);

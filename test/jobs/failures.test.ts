@@ -2,7 +2,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../src/main/core/core';
 import { BACKOFF_BASE_MS } from '../../src/main/jobs/backoff';
-import { diagnosticMainTypes } from '../../src/main/jobs/registry';
 import { waitForStatus } from '../support/core';
 import { marker, openTestCore, trail, waitFor } from './helpers';
 
@@ -16,7 +15,7 @@ afterAll(() => core.close());
 const waitRetries = (id: number, n: number) =>
   waitFor(
     () => {
-      const r = core.jobs.store.get(id)!;
+      const r = core.jobs.queries.get(id)!;
       return (r.status === 'queued' && r.retry_count === n) || r.status === 'failed' ? r : undefined;
     },
     30_000,
@@ -90,7 +89,7 @@ describe('a handler that throws', () => {
   it('requeues a retry_later request without charging a retry', async () => {
     const { job } = core.jobs.enqueue({ type: 'diag.fail', payload: { message: 'HTTP 429', mode: 'retry_later', key: 'l1' } });
     let row = await waitFor(() => {
-      const r = core.jobs.store.get(job.id)!;
+      const r = core.jobs.queries.get(job.id)!;
       return r.status === 'queued' && r.attempt === 1 ? r : undefined;
     });
     const ev = trail(core, job.id).at(-1)!;
@@ -102,7 +101,7 @@ describe('a handler that throws', () => {
     for (let attempt = 2; attempt <= 4; attempt++) {
       core.jobs.retry(job.id);
       row = await waitFor(() => {
-        const r = core.jobs.store.get(job.id)!;
+        const r = core.jobs.queries.get(job.id)!;
         return r.status === 'queued' && r.attempt === attempt ? r : undefined;
       });
       expect(row.retry_count).toBe(0);
@@ -117,12 +116,12 @@ describe('an apply that throws', () => {
     try {
       // Replace diag.noop's main half: apply writes a row, then throws for odd keys.
       const put = lib.db.sqlite.prepare('INSERT INTO settings (key, value, updated_at) VALUES (?, ?, 0)');
-      const [noop] = diagnosticMainTypes(() => {}).filter((t) => t.spec.type === 'diag.noop');
-      lib.jobs.registry.register({
-        ...noop,
-        apply: (_out: unknown, job: { payload: { key?: string }; id: number }) => {
-          put.run(`partial.${job.payload.key}`, '1');
-          if (Number(job.payload.key!.slice(1)) % 2) throw new Error(`constraint violated for ${job.payload.key}`);
+      lib.jobs.registry.replaceHalf('diag.noop', {
+        load: (job) => job.payload,
+        apply: (_out, job) => {
+          const { key } = job.payload as { key: string };
+          put.run(`partial.${key}`, '1');
+          if (Number(key.slice(1)) % 2) throw new Error(`constraint violated for ${key}`);
           return 'ok';
         },
       });
@@ -133,11 +132,11 @@ describe('an apply that throws', () => {
       await waitFor(() =>
         jobs.every(
           ({ job }) =>
-            ['success', 'queued'].includes(lib.jobs.store.get(job.id)!.status) && lib.jobs.store.get(job.id)!.attempt === 1,
+            ['success', 'queued'].includes(lib.jobs.queries.get(job.id)!.status) && lib.jobs.queries.get(job.id)!.attempt === 1,
         ),
       );
       for (const [i, { job }] of jobs.entries()) {
-        const row = lib.jobs.store.get(job.id)!;
+        const row = lib.jobs.queries.get(job.id)!;
         const partial = lib.db.sqlite.prepare('SELECT value FROM settings WHERE key = ?').pluck().get(`partial.k${i}`);
         if (i % 2) {
           expect(row.status).toBe('queued');

@@ -94,8 +94,8 @@ describe('circa-worker', () => {
       core.db.sqlite
         .prepare('UPDATE background_jobs SET payload = ? WHERE id = ?')
         .run(JSON.stringify({ ms: 0, key: 'long', log }), job.id);
-      await waitFor(() => core.jobs.store.get(job.id)!.status === 'success');
-      expect(core.jobs.store.get(job.id)).toMatchObject({ attempt: 2, retry_count: 0 });
+      await waitFor(() => core.jobs.queries.get(job.id)!.status === 'success');
+      expect(core.jobs.queries.get(job.id)).toMatchObject({ attempt: 2, retry_count: 0 });
       expect(events(core, job.id)).toEqual(['enqueued', 'claimed', 'released', 'claimed', 'succeeded']);
     } finally {
       await core.close();

@@ -5,7 +5,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Core } from '../../src/main/core/core';
 import { appPaths } from '../../src/main/app-paths';
-import type { JobRow } from '../../src/main/jobs/store';
+import type { JobRow } from '../../src/main/jobs/store/rows';
 import { openTestCore, tempDir, waitFor } from '../support/core';
 
 export { openTestCore, tempDir, waitFor };
@@ -53,7 +53,7 @@ export function jobRow(db: Database.Database, id: number): JobRow {
 
 /** The job's audit events, in order. */
 export function trail(core: Core, id: number): { event: string; actor: string; data: Record<string, unknown>; at: number }[] {
-  return core.jobs.store.auditTrail(id).map((a) => ({ event: a.event, actor: a.actor, at: a.at, data: JSON.parse(a.data) }));
+  return core.jobs.queries.auditTrail(id).map((a) => ({ event: a.event, actor: a.actor, at: a.at, data: JSON.parse(a.data) }));
 }
 
 export function events(core: Core, id: number): string[] {

@@ -51,6 +51,9 @@ describe('a lost lease', () => {
     try {
       const { job } = a.jobs.enqueue({ type: 'diag.sleep', payload: { ms: 4000, key: 'twice', log } });
       await handlerStarted(log, job.id, 1);
+      // A hung runner claims nothing more (else, on a loaded machine, A could finish its attempt
+      // before B's worker is up and claim the job again under the lease it never renews).
+      a.runner!.setPaused(true);
       // Runner B sweeps often: it takes the lapsed job back (charged a retry), claims and runs it.
       b = openTestCore({ libraryDir: dir, concurrency: 1, runner: { sweepEveryMs: 100 } });
       const done = await waitForStatus(b, job.id, ['success'], 30_000);
@@ -67,7 +70,7 @@ describe('a lost lease', () => {
       expect(t[2].actor).toBe(b.runner!.runnerId);
       expect(t[4]).toMatchObject({ data: { attempt: 2 } });
       expect(t[4].actor.startsWith(b.runner!.runnerId)).toBe(true);
-      expect(b.jobs.store.get(job.id)).toMatchObject({ status: 'success', attempt: 2 });
+      expect(b.jobs.queries.get(job.id)).toMatchObject({ status: 'success', attempt: 2 });
       expect(b.ledger.verify().ok).toBe(true);
     } finally {
       await a.close();

@@ -43,7 +43,7 @@ describe('machinery errors', () => {
 
       await waitFor(() => core.jobs.counts().success === 6, 30_000, 'all jobs to succeed');
       for (const { job } of jobs) {
-        const row = core.jobs.store.get(job.id)!;
+        const row = core.jobs.queries.get(job.id)!;
         expect(row.attempt).toBe(1);
         expect(row.retry_count).toBe(0);
         expect(trail(core, job.id).map((e) => e.event)).toEqual(['enqueued', 'claimed', 'succeeded']);

@@ -1,6 +1,7 @@
 /**
- * kill -9 of a runner process itself (a headless circa-worker): its lease stays in the database
- * until it lapses; then another runner reclaims the job (charged a retry) and finishes it.
+ * kill -9 of a runner process itself (a headless circa-worker). A runner of the same machine
+ * knows it is gone and queues its jobs again at once, uncharged; a runner elsewhere cannot know,
+ * so its lease is left to lapse and the job is reclaimed (charged a retry).
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -20,26 +21,57 @@ import {
   waitFor,
 } from './helpers';
 
+/** Starts a headless runner, lets it start a 3 s job, then kills it with SIGKILL (and waits for its worker to go). */
+async function runnerKilledMidJob(dir: string, log: string) {
+  const setup = openTestCore({ libraryDir: dir, runJobs: false });
+  const { job } = setup.jobs.enqueue({ type: 'diag.sleep', payload: { ms: 3000, key: 'orphan', log } });
+  await setup.close();
+  const runner = startRunner(['--library', dir, '--concurrency', '1', '--quiet']);
+  const workerPid = await handlerStarted(log, job.id, 1);
+  process.kill(runner.pid, 'SIGKILL');
+  expect((await runner.exited).signal).toBe('SIGKILL');
+  // Its worker notices the parent is gone and exits: nothing keeps running the job.
+  await waitFor(() => !isAlive(workerPid), 10_000, 'the orphaned worker to exit');
+  return job;
+}
+
 describe('a runner process killed with SIGKILL', () => {
-  it('leaves a lease that another runner reclaims once it lapses, and the job finishes', async () => {
+  it('of this machine: the next runner queues its job again at once, without charging a retry, and finishes it', async () => {
     const dir = tempDir();
     const log = path.join(dir, 'exec.log');
-    const setup = openTestCore({ libraryDir: dir, runJobs: false });
-    const { job } = setup.jobs.enqueue({ type: 'diag.sleep', payload: { ms: 3000, key: 'orphan', log } });
-    await setup.close();
-
-    const runner = startRunner(['--library', dir, '--concurrency', '1', '--quiet']);
-    const workerPid = await handlerStarted(log, job.id, 1);
-    process.kill(runner.pid, 'SIGKILL');
-    expect((await runner.exited).signal).toBe('SIGKILL');
-    // Its worker notices the parent is gone and exits: nothing keeps running the job.
-    await waitFor(() => !isAlive(workerPid), 10_000, 'the orphaned worker to exit');
-
+    const job = await runnerKilledMidJob(dir, log);
     const raw = rawDb(dir);
     const held = jobRow(raw, job.id);
     expect(held.status).toBe('running');
     const deadOwner = held.claimed_by!;
-    expect(held.lease_expires_at).toBeGreaterThan(Date.now()); // the default 30 s lease is still running
+    const leaseUntil = held.lease_expires_at!;
+
+    const core = openTestCore({ libraryDir: dir, concurrency: 1 });
+    try {
+      const row = await waitForStatus(core, job.id, ['success']);
+      expect(row).toMatchObject({ attempt: 2, retry_count: 0 });
+      const t = trail(core, job.id);
+      expect(t.map((e) => e.event)).toEqual(['enqueued', 'claimed', 'orphan_released', 'claimed', 'succeeded']);
+      expect(t[2]).toMatchObject({ actor: core.runner!.runnerId, data: { attempt: 1, owner: deadOwner } });
+      // At once: long before the dead runner's 30 s lease would have lapsed.
+      expect(t[2].at).toBeLessThan(leaseUntil - 20_000);
+      expect(marker(core, 'diag.sleep', 'orphan')).toMatchObject({ jobId: job.id, attempt: 2 });
+      expect(core.ledger.verify().ok).toBe(true);
+    } finally {
+      raw.close();
+      await core.close();
+    }
+  });
+
+  it('of another machine (a shared library): its lease is left to lapse, then reclaimed (charged a retry) and finished', async () => {
+    const dir = tempDir();
+    const log = path.join(dir, 'exec.log');
+    const job = await runnerKilledMidJob(dir, log);
+    const raw = rawDb(dir);
+    // The same dead runner, as if it had run on another host: this machine cannot tell whether it is alive.
+    const deadOwner = `another-host:4242:abcdef/w0`;
+    raw.prepare('UPDATE background_jobs SET claimed_by = ? WHERE id = ?').run(deadOwner, job.id);
+    expect(jobRow(raw, job.id).lease_expires_at).toBeGreaterThan(Date.now()); // the default 30 s lease is still running
 
     const core = openTestCore({
       libraryDir: dir,
@@ -47,18 +79,16 @@ describe('a runner process killed with SIGKILL', () => {
       runner: { leaseMs: 2000, renewEveryMs: 300, sweepEveryMs: 200 },
     });
     try {
-      // While the dead runner's lease has not lapsed, nobody takes the job.
+      // While its lease has not lapsed, nobody takes the job.
       await sleep(800);
       expect(jobRow(raw, job.id)).toMatchObject({ status: 'running', claimed_by: deadOwner, attempt: 1 });
 
       // Let the lease lapse (as if its 30 s had passed).
       raw.prepare('UPDATE background_jobs SET lease_expires_at = ? WHERE id = ?').run(Date.now() - 1, job.id);
       const row = await waitForStatus(core, job.id, ['success']);
-      expect(row.attempt).toBe(2);
-      expect(row.retry_count).toBe(1);
+      expect(row).toMatchObject({ attempt: 2, retry_count: 1 });
       const t = trail(core, job.id);
       expect(t.map((e) => e.event)).toEqual(['enqueued', 'claimed', 'reclaimed', 'claimed', 'succeeded']);
-      expect(t[1].actor).toBe(deadOwner);
       expect(t[2].actor).toBe(core.runner!.runnerId);
       expect(t[2].data).toMatchObject({ attempt: 1, retryable: true, owner: deadOwner });
       expect(String(t[2].data.message)).toContain('stopped renewing its lease');

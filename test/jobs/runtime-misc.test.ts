@@ -21,7 +21,7 @@ describe('pause and resume', () => {
     await waitForStatus(core, first.job.id, ['success']);
     // Several poll intervals (100 ms in tests) and a finished slot later, still nothing claimed.
     await sleep(700);
-    for (const { job } of later) expect(core.jobs.store.get(job.id)!.status).toBe('queued');
+    for (const { job } of later) expect(core.jobs.queries.get(job.id)!.status).toBe('queued');
     expect(core.runner!.getStats()).toMatchObject({ paused: true, claimed: 1 });
     core.runner!.setPaused(false);
     for (const { job } of later) await waitForStatus(core, job.id, ['success']);
@@ -38,7 +38,7 @@ describe('pause and resume', () => {
     const { job } = core.jobs.enqueue({ type: 'diag.noop', payload: {} });
     await workersReady(core);
     await sleep(300);
-    expect(core.jobs.store.get(job.id)!.status).toBe('queued');
+    expect(core.jobs.queries.get(job.id)!.status).toBe('queued');
     await core.dispatch('jobs.setPaused', { paused: false });
     await waitForStatus(core, job.id, ['success']);
   });
@@ -49,7 +49,7 @@ describe('timeouts', () => {
     core = openTestCore({ concurrency: 1 });
     const { job } = core.jobs.enqueue({ type: 'diag.slow', payload: { ms: 10_000, key: 't' } }); // timeout 500 ms, 1 retry
     let row = await waitFor(() => {
-      const r = core!.jobs.store.get(job.id)!;
+      const r = core!.jobs.queries.get(job.id)!;
       return r.status === 'queued' && r.retry_count === 1 ? r : undefined;
     });
     expect(row.error_message).toBe('Timed out after 500 ms');
@@ -62,16 +62,25 @@ describe('timeouts', () => {
   });
 });
 
-describe('types without a handler', () => {
-  it('are claimed and fail permanently with a readable message, never left queued', async () => {
+describe('types this runner does not know', () => {
+  it('are never claimed (another version of Circa sharing the library may run them); enqueue refuses them', async () => {
     core = openTestCore({ concurrency: 1 });
-    expect(core.jobs.registry.spec('backup')).toBeDefined();
-    expect(core.jobs.registry.handler('backup')).toBeUndefined();
-    const { job } = core.jobs.enqueue({ type: 'backup', payload: {} });
-    const row = await waitForStatus(core, job.id, ['failed']);
-    expect(row).toMatchObject({ attempt: 1, retry_count: 0, error_message: 'No handler is registered for job type backup' });
-    expect(events(core, job.id)).toEqual(['enqueued', 'claimed', 'failed']);
-    // Unknown types and bad payloads are refused at enqueue instead.
+    // A job of a type from another version of Circa, written to the same library.
+    const now = Date.now();
+    const foreign = Number(
+      core.db.sqlite
+        .prepare(
+          `INSERT INTO background_jobs (type, status, payload, priority, attempt, retry_count, max_retries, run_after, created_at, updated_at)
+           VALUES ('future_type', 'queued', '{}', 10, 0, 0, 2, ?, ?, ?)`,
+        )
+        .run(now, now, now).lastInsertRowid,
+    );
+    // Known work behind it (lower priority) still runs: the foreign job does not block the queue.
+    const { job } = core.jobs.enqueue({ type: 'diag.noop', payload: {} });
+    await waitForStatus(core, job.id, ['success']);
+    expect(core.jobs.queries.get(foreign)).toMatchObject({ status: 'queued', attempt: 0 });
+    expect(events(core, foreign)).toEqual([]);
+    // Unknown types and bad payloads are refused at enqueue.
     expect(() => core!.jobs.enqueue({ type: 'nonsense', payload: {} })).toThrow(/Unknown job type/);
     expect(() => core!.jobs.enqueue({ type: 'diag.sleep', payload: { ms: -1 } })).toThrow(/Invalid payload for diag.sleep/);
   });
@@ -93,10 +102,10 @@ describe('retention', () => {
     const auditBefore = raw.prepare('SELECT count(*) FROM audit_events').pluck().get() as number;
 
     core = openTestCore({ libraryDir: dir, concurrency: 1, runner: { paused: true } }); // the first sweep prunes
-    await waitFor(() => !core!.jobs.store.get(old[0].job.id));
-    for (const { job } of old) expect(core.jobs.store.get(job.id)).toBeUndefined();
-    expect(core.jobs.store.get(recent.job.id)!.status).toBe('cancelled');
-    expect(core.jobs.store.get(queued.job.id)!.status).toBe('queued');
+    await waitFor(() => !core!.jobs.queries.get(old[0].job.id));
+    for (const { job } of old) expect(core.jobs.queries.get(job.id)).toBeUndefined();
+    expect(core.jobs.queries.get(recent.job.id)!.status).toBe('cancelled');
+    expect(core.jobs.queries.get(queued.job.id)!.status).toBe('queued');
     expect(raw.prepare('SELECT count(*) FROM audit_events').pluck().get()).toBe(auditBefore);
     expect(events(core, old[0].job.id)).toEqual(['enqueued', 'cancelled']);
     expect(core.ledger.verify().ok).toBe(true);

@@ -23,7 +23,7 @@ describe('the database stays writable while handlers run', () => {
         write.immediate(i); // throws SQLITE_BUSY at once if anyone held the write lock
         await sleep(50);
       }
-      expect(core.jobs.store.get(job.id)!.status).toBe('running');
+      expect(core.jobs.queries.get(job.id)!.status).toBe('running');
       expect(core.settings.getFlag('user.note', null)).toEqual({ i: 4 });
       // Reads never wait either, and the job still commits afterwards.
       expect(other.prepare('SELECT status FROM background_jobs WHERE id = ?').pluck().get(job.id)).toBe('running');

@@ -140,7 +140,7 @@ describe('a metadata job lost with its runner', () => {
     core.importer.start([dir]);
     await waitFor(() => core!.importer.status()?.status === 'done', 30_000, 'import');
     const [photo] = core.photos.list({ sort: 'imported', filter: 'all', limit: 1 }).items;
-    const [job] = core.jobs.store.list({ types: ['metadata'], limit: 1 }).rows;
+    const [job] = core.jobs.queries.list({ types: ['metadata'], limit: 1 }).rows;
     // A runner that claimed it and died: running, a lapsed lease, no retries left.
     core.db.sqlite
       .prepare(
@@ -150,7 +150,7 @@ describe('a metadata job lost with its runner', () => {
       .run(Date.now() - 1000, Date.now() - 60_000, job.id);
     const row = await waitFor(
       () => {
-        const r = core!.jobs.store.get(job.id)!;
+        const r = core!.jobs.queries.get(job.id)!;
         return r.status === 'failed' ? r : undefined;
       },
       30_000,

@@ -39,7 +39,7 @@ export async function waitFor<T>(fn: () => T | undefined | null | false, timeout
 export function waitForStatus(core: Core, id: number, statuses: JobStatus[], timeoutMs = 30_000) {
   return waitFor(
     () => {
-      const row = core.jobs.store.get(id);
+      const row = core.jobs.queries.get(id);
       return row && statuses.includes(row.status) ? row : undefined;
     },
     timeoutMs,

@@ -15,7 +15,7 @@ import { openCore } from '../core/core';
 import { forkWorkerSpawner } from '../jobs/fork-worker';
 import { resolveLibraryDir } from '../library/paths';
 import { appPaths } from '../app-paths';
-import type { Logger } from '../jobs/runner';
+import type { Logger } from '../jobs/runner/logger';
 
 const USAGE = `usage: circa-worker [verify-audit] [--library DIR] [--concurrency N] [--max-jobs N] [--once] [--exit-when-idle] [--grace SECONDS]`;
 

@@ -1,15 +1,18 @@
 /**
  * The app core: everything main does, under plain Node. The Electron shell, browser mode and
  * tests all open the same core; only how workers are spawned and how the renderer is reached
- * differ (both injected).
+ * differ (both injected). This is the composition root: it wires the services (./services.ts),
+ * the job types' main halves (./job-halves.ts), the runner, and the IPC dispatcher over them.
  */
 import fs from 'node:fs';
-import { openDatabase, type LibraryDb } from '../db/open';
-import { libraryPaths, type LibraryPaths } from '../library/paths';
+import { openDatabase } from '../db/open';
+import { libraryPaths } from '../library/paths';
 import { AuditLedger } from '../audit/ledger';
-import { JobStore } from '../jobs/store';
-import { JobRegistry, diagnosticMainTypes } from '../jobs/registry';
-import { JobRunner, silentLogger, type Logger, type RunnerOptions } from '../jobs/runner';
+import { JobTransitions } from '../jobs/store/transitions';
+import { JobQueries } from '../jobs/store/queries';
+import { JobRegistry, diagnosticMainHalves } from '../jobs/registry';
+import { JobRunner, type RunnerOptions } from '../jobs/runner/runner';
+import { silentLogger, type Logger } from '../jobs/runner/logger';
 import { JobService } from '../jobs/service';
 import type { SpawnWorker } from '../jobs/worker-process';
 import { SettingsStore } from '../settings/settings';
@@ -20,25 +23,16 @@ import { appPaths } from '../app-paths';
 import { PhotoRepository } from '../photos/photo-repository';
 import { EvidenceStore } from '../evidence/evidence-store';
 import { Importer } from '../photos/importer';
-import { metadataJob } from '../photos/metadata-job';
-import type { MediaDeps } from '../media/media';
 import { EvidenceService } from '../evidence/evidence-service';
-import { ocrJob } from '../dating/ocr-job';
-import { aiJob } from '../dating/ai-job';
-import { rebuildJob } from '../dating/rebuild-job';
-import { ApiKeyStore, type SecretCipher } from '../settings/secrets';
+import { ApiKeyStore } from '../settings/secrets';
+import { productMainHalves } from './job-halves';
+import type { CoreMode, CoreServices, PlatformHooks } from './services';
 
-/** What only the desktop shell can do (native dialogs, the file manager); absent in browser mode. */
-export interface PlatformHooks {
-  chooseImportPaths?(): Promise<string[] | null>;
-  revealInFolder?(path: string): void;
-  /** OS-backed encryption for secrets (Electron safeStorage). */
-  cipher?: SecretCipher;
-}
+export { APP_VERSION, type PlatformHooks } from './services';
 
 export interface CoreOptions {
   libraryDir: string;
-  mode: 'electron' | 'browser' | 'headless' | 'test';
+  mode: CoreMode;
   spawn: SpawnWorker;
   nativeBinding?: string;
   /** Register the diagnostic job types (tests, benchmarks, `CIRCA_DIAGNOSTIC_JOBS=1`). */
@@ -53,30 +47,12 @@ export interface CoreOptions {
   platform?: PlatformHooks;
 }
 
-export interface Core {
-  paths: LibraryPaths;
-  db: LibraryDb;
-  ledger: AuditLedger;
-  jobs: JobService;
-  runner: JobRunner | null;
-  settings: SettingsStore;
-  photos: PhotoRepository;
-  evidence: EvidenceStore;
-  evidenceService: EvidenceService;
-  apiKeys: ApiKeyStore;
-  importer: Importer;
-  media: MediaDeps;
-  platform: PlatformHooks;
-  events: EventHub;
-  /** Tell renderers these photos changed (coalesced). */
-  photosChanged(ids: Iterable<number>): void;
+export interface Core extends CoreServices {
   dispatch: Dispatch;
-  mode: CoreOptions['mode'];
-  startedAt: number;
   close(graceMs?: number): Promise<void>;
 }
 
-export const APP_VERSION = '0.1.0';
+const DAY = 86_400_000;
 
 export function openCore(opts: CoreOptions): Core {
   const log = opts.log ?? silentLogger;
@@ -84,47 +60,43 @@ export function openCore(opts: CoreOptions): Core {
   fs.mkdirSync(paths.thumbnailsDir, { recursive: true });
   const db = openDatabase({ file: paths.dbFile, migrationsFolder: appPaths().migrations, nativeBinding: opts.nativeBinding });
   const ledger = new AuditLedger(db.sqlite);
-  const store = new JobStore(db, ledger);
+  const transitions = new JobTransitions(db, ledger);
+  const queries = new JobQueries(db.sqlite);
   const settings = new SettingsStore(db);
   const events = new EventHub();
-  const diagnostics = opts.diagnostics ?? process.env.CIRCA_DIAGNOSTIC_JOBS === '1';
-  const registry = new JobRegistry({ diagnostics });
-  if (diagnostics) {
-    const put = db.sqlite.prepare(
-      'INSERT INTO settings (key, value, updated_at) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
-    );
-    for (const t of diagnosticMainTypes((k, v) => put.run(k, v, Date.now()))) registry.register(t);
-  }
+  const photos = new PhotoRepository(db.sqlite);
+  const evidence = new EvidenceStore(db.sqlite);
+  const apiKeys = new ApiKeyStore(settings, opts.platform?.cipher);
+  let runner: JobRunner | null = null;
 
+  const photoChanges = new Coalescer<number>(opts.eventIntervalMs ?? 200, (ids) =>
+    events.emit('photos.changed', { ids: ids.slice(0, 500), all: ids.length > 500 }),
+  );
+  const onPhotoChanged = (id: number) => photoChanges.add([id]);
   const jobChanges = new Coalescer<number>(opts.eventIntervalMs ?? 200, (ids) => {
     try {
-      events.emit('jobs.changed', { counts: store.counts(), paused: runner?.paused ?? false, changedIds: ids.slice(0, 500) });
+      events.emit('jobs.changed', { counts: queries.counts(), paused: runner?.paused ?? false, changedIds: ids.slice(0, 500) });
     } catch (err) {
       log.warn(`jobs.changed not sent: ${(err as Error).message}`);
     }
   });
-  const jobs = new JobService(store, registry, (ids) => jobChanges.add(ids));
 
-  const photos = new PhotoRepository(db.sqlite);
-  const evidence = new EvidenceStore(db.sqlite);
-  const photoChanges = new Coalescer<number>(opts.eventIntervalMs ?? 200, (ids) =>
-    events.emit('photos.changed', { ids: ids.slice(0, 500), all: ids.length > 500 }),
-  );
-  registry.register(
-    metadataJob({
+  const diagnostics = opts.diagnostics ?? process.env.CIRCA_DIAGNOSTIC_JOBS === '1';
+  const registry = new JobRegistry(
+    productMainHalves({
       photos,
       evidence,
       settings,
+      sqlite: db.sqlite,
       thumbnailsDir: paths.thumbnailsDir,
       libraryDir: paths.dir,
-      onPhotoChanged: (id) => photoChanges.add([id]),
+      apiKey: () => apiKeys.get(),
+      onPhotoChanged,
+      onPhotosChanged: (ids) => photoChanges.add(ids),
     }),
+    diagnostics ? diagnosticMainHalves(diagnosticMarkerWriter(db.sqlite)) : undefined,
   );
-  const onPhotoChanged = (id: number) => photoChanges.add([id]);
-  const apiKeys = new ApiKeyStore(settings, opts.platform?.cipher);
-  registry.register(ocrJob({ photos, evidence, onPhotoChanged }));
-  registry.register(aiJob({ photos, evidence, settings, apiKey: () => apiKeys.get(), onPhotoChanged }));
-  registry.register(rebuildJob({ sqlite: db.sqlite, onPhotosChanged: (ids) => photoChanges.add(ids) }));
+  const jobs = new JobService(transitions, queries, registry, (ids) => jobChanges.add(ids));
   const evidenceService = new EvidenceService(db, evidence, photos, ledger, onPhotoChanged);
   const importer = new Importer({
     db,
@@ -135,13 +107,13 @@ export function openCore(opts: CoreOptions): Core {
     onPhotosAdded: (ids) => photoChanges.add(ids),
   });
 
-  let runner: JobRunner | null = null;
   if (opts.runJobs !== false) {
     runner = new JobRunner({
-      store,
+      transitions,
       registry,
       spawn: opts.spawn,
       concurrency: opts.concurrency ?? settings.get().workerCount,
+      retentionMs: () => settings.get().jobRetentionDays * DAY,
       workerEnv: diagnostics ? { CIRCA_DIAGNOSTIC_JOBS: '1' } : {},
       paused: settings.getFlag('jobs.paused', false),
       log,
@@ -152,7 +124,7 @@ export function openCore(opts: CoreOptions): Core {
     runner.start();
   }
 
-  const core: Core = {
+  const services: CoreServices = {
     paths,
     db,
     ledger,
@@ -170,7 +142,14 @@ export function openCore(opts: CoreOptions): Core {
     photosChanged: (ids) => photoChanges.add(ids),
     mode: opts.mode,
     startedAt: Date.now(),
-    dispatch: undefined as unknown as Dispatch,
+  };
+  const dispatch = createDispatcher(createHandlers(services), {
+    validateOutput: opts.validateOutputs ?? process.env.NODE_ENV !== 'production',
+    log,
+  });
+  return {
+    ...services,
+    dispatch,
     async close(graceMs = 5_000) {
       await importer.close();
       jobChanges.close();
@@ -179,9 +158,12 @@ export function openCore(opts: CoreOptions): Core {
       await db.close();
     },
   };
-  core.dispatch = createDispatcher(createHandlers(core), {
-    validateOutput: opts.validateOutputs ?? process.env.NODE_ENV !== 'production',
-    log,
-  });
-  return core;
+}
+
+/** Diagnostic types' `apply` writes a marker row (settings `diag.<type>.<key>`) so tests can see what committed. */
+function diagnosticMarkerWriter(sqlite: import('better-sqlite3').Database): (key: string, value: string) => void {
+  const put = sqlite.prepare(
+    'INSERT INTO settings (key, value, updated_at) VALUES (@key, @value, @now) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+  );
+  return (key, value) => put.run({ key, value, now: Date.now() });
 }

@@ -4,15 +4,13 @@
  * as details for the archivist to weigh.
  */
 import { PermanentJobError } from '../../shared/jobs/errors';
-import { productSpecs } from '../../shared/jobs/specs';
 import { yearEnd, yearStart } from '../../shared/dating';
-import { aiAnalysisSchema, type AiAnalysis, type AiBackendConfig } from '../../worker/ai/schema';
-import type { MainJobType } from '../jobs/registry';
+import { type AiAnalysis, type AiBackendConfig } from '../../shared/ai/schema';
+import { aiAnalysisJobType, type AiAnalysisJobType } from '../../shared/jobs/types/ai-analysis';
+import type { MainHalf } from '../jobs/registry';
 import type { EvidenceStore, NewEvidence } from '../evidence/evidence-store';
 import type { PhotoRepository } from '../photos/photo-repository';
 import type { SettingsStore } from '../settings/settings';
-
-export const AI_TIMEOUT_MS = 120_000;
 
 export interface AiJobDeps {
   photos: PhotoRepository;
@@ -44,11 +42,9 @@ export function aiEvidence(a: AiAnalysis): NewEvidence[] {
   ];
 }
 
-export function aiJob(
-  deps: AiJobDeps,
-): MainJobType<{ photoId: number }, { path: string; backend: AiBackendConfig; timeoutMs: number }, AiAnalysis> {
+export function aiJob(deps: AiJobDeps): MainHalf<AiAnalysisJobType> {
+  const timeoutMs = aiAnalysisJobType.limits.requestTimeoutMs;
   return {
-    spec: { ...productSpecs.ai_analysis, output: aiAnalysisSchema },
     load({ payload }) {
       const photo = deps.photos.get(payload.photoId);
       if (!photo) throw new PermanentJobError(`Photo ${payload.photoId} is no longer in the library`);
@@ -64,7 +60,7 @@ export function aiJob(
             : { kind: 'openai-compatible', baseUrl: s.aiBaseUrl, model: s.aiModel, apiKey: deps.apiKey() };
       }
       // The key travels to the worker in memory only; it is never stored with the job.
-      return { path: photo.path, backend, timeoutMs: AI_TIMEOUT_MS };
+      return { path: photo.path, backend, timeoutMs };
     },
     apply(out, job) {
       const photoId = job.payload.photoId;

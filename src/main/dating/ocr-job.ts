@@ -3,10 +3,10 @@
  * is a strong estimate (the archivist decides whether it dates the photo or something else).
  */
 import { PermanentJobError } from '../../shared/jobs/errors';
-import { productSpecs } from '../../shared/jobs/specs';
-import { ocrJobOutputSchema, type OcrJobOutput } from '../../shared/jobs/outputs/ocr';
+import type { OcrJobOutput } from '../../shared/jobs/outputs/ocr';
+import type { OcrJobType } from '../../shared/jobs/types/ocr';
 import { toDacs } from '../../shared/dating';
-import type { MainJobType } from '../jobs/registry';
+import type { MainHalf } from '../jobs/registry';
 import type { EvidenceStore, NewEvidence } from '../evidence/evidence-store';
 import type { PhotoRepository } from '../photos/photo-repository';
 
@@ -45,9 +45,8 @@ export function ocrEvidence(out: OcrJobOutput): NewEvidence[] {
   return items;
 }
 
-export function ocrJob(deps: OcrJobDeps): MainJobType<{ photoId: number }, { path: string }, OcrJobOutput> {
+export function ocrJob(deps: OcrJobDeps): MainHalf<OcrJobType> {
   return {
-    spec: { ...productSpecs.ocr, output: ocrJobOutputSchema },
     load({ payload }) {
       const photo = deps.photos.get(payload.photoId);
       if (!photo) throw new PermanentJobError(`Photo ${payload.photoId} is no longer in the library`);

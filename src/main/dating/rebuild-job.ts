@@ -9,22 +9,20 @@
  * items, latest change) at load must still hold at apply.
  */
 import type Database from 'better-sqlite3';
-import { productSpecs } from '../../shared/jobs/specs';
-import { rebuildOutputSchema, type RebuildInput, type RebuildOutput } from '../../shared/jobs/outputs/rebuild';
-import type { MainJobType } from '../jobs/registry';
+import type { RebuildInput } from '../../shared/jobs/outputs/rebuild';
+import type { ConstraintRebuildJobType } from '../../shared/jobs/types/constraint-rebuild';
+import type { PayloadOf } from '../../shared/jobs/define';
+import type { MainHalf } from '../jobs/registry';
 import { toEvidenceInput, type EvidenceRow } from '../evidence/evidence-store';
 
 export const REBUILD_CHUNK = 200;
 
-export interface RebuildPayload {
-  photoIds?: number[];
-  cursor?: { afterId: number; done: number; total: number };
-}
+export type RebuildPayload = PayloadOf<ConstraintRebuildJobType>;
 
 export function rebuildJob(deps: {
   sqlite: Database.Database;
   onPhotosChanged(ids: number[]): void;
-}): MainJobType<RebuildPayload, RebuildInput, RebuildOutput> {
+}): MainHalf<ConstraintRebuildJobType> {
   const { sqlite } = deps;
   const nextAll = sqlite.prepare('SELECT id FROM photos WHERE id > ? ORDER BY id LIMIT ?');
   const countAll = sqlite.prepare('SELECT count(*) FROM photos').pluck();
@@ -53,8 +51,6 @@ export function rebuildJob(deps: {
   };
 
   return {
-    spec: { ...productSpecs.constraint_rebuild, output: rebuildOutputSchema },
-    mayContinue: true,
     load({ payload }) {
       const rows = chunkIds(payload);
       if (!rows.length) return { photos: [] };

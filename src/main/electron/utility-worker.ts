@@ -1,7 +1,7 @@
 /** Worker processes as Electron utilityProcesses (the app's own process type for this). */
 import { utilityProcess } from 'electron';
 import type { MainToWorker } from '../../shared/worker-protocol';
-import { TailBuffer, type SpawnWorker, type WorkerExit } from '../jobs/worker-process';
+import { TailBuffer, exitKindOf, type SpawnWorker, type WorkerExit } from '../jobs/worker-process';
 
 export function utilityWorkerSpawner(entry: string): SpawnWorker {
   return ({ heapMb, name, env }) => {
@@ -20,7 +20,11 @@ export function utilityWorkerSpawner(entry: string): SpawnWorker {
     let exited = false;
     child.on('exit', (code) => {
       exited = true;
-      setTimeout(() => exitListeners.forEach((cb) => cb({ code, signal: null, stderrTail: stderr.toString() })), 20);
+      setTimeout(() => {
+        const tail = stderr.toString();
+        const exit: WorkerExit = { kind: exitKindOf(code, null, tail), code, signal: null, stderrTail: tail };
+        exitListeners.forEach((cb) => cb(exit));
+      }, 20);
     });
     return {
       get pid() {

@@ -1,11 +1,10 @@
 /** The implementation of every contract call, over the core's services. */
-import type { Core } from '../core/core';
-import { APP_VERSION } from '../core/core';
+import { APP_VERSION, type CoreServices } from '../core/services';
 import type { Handlers } from './dispatcher';
 import { CallFailure } from '../../shared/result';
 import { toSummary } from '../jobs/service';
 
-export function createHandlers(core: Core): Handlers {
+export function createHandlers(core: CoreServices): Handlers {
   return {
     'app.health': () => {
       const stats = core.runner?.getStats();
@@ -60,7 +59,7 @@ export function createHandlers(core: Core): Handlers {
         exif,
         phash: row.phash,
         notes: row.notes,
-        jobs: core.jobs.store.list({ subject: `photo:${id}`, limit: 50 }).rows.map(toSummary),
+        jobs: core.jobs.queries.list({ subject: `photo:${id}`, limit: 50 }).rows.map(toSummary),
       };
     },
     'photos.import': ({ paths }) => core.importer.start(paths),

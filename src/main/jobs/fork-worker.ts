@@ -1,7 +1,7 @@
 /** Worker processes as forked Node children: browser mode, the headless runner and tests. */
 import { fork } from 'node:child_process';
 import type { MainToWorker } from '../../shared/worker-protocol';
-import { TailBuffer, type SpawnWorker, type WorkerExit } from './worker-process';
+import { TailBuffer, exitKindOf, type SpawnWorker, type WorkerExit } from './worker-process';
 
 /**
  * `entry` is the built worker (out/main/worker.js) or, from source, src/worker/index.ts with
@@ -22,18 +22,27 @@ export function forkWorkerSpawner(entry: string, loaderArgs: string[] = []): Spa
     });
     const exitListeners: ((e: WorkerExit) => void)[] = [];
     let exited = false;
-    child.on('exit', (code, signal) => {
+    const report = (code: number | null, signal: string | null, launchError?: Error) => {
+      if (exited) return;
       exited = true;
-      // Let the last stderr chunk arrive before reporting (V8's OOM message comes just before exit).
-      setTimeout(() => exitListeners.forEach((cb) => cb({ code, signal, stderrTail: stderr.toString() })), 20);
-    });
-    child.on('error', () => {
-      /* spawn errors surface as an exit */
+      // Let the last stderr chunk arrive before reporting (V8's OOM report comes just before the abort).
+      setTimeout(() => {
+        const tail = stderr.toString();
+        const exit: WorkerExit = launchError
+          ? { kind: 'failed_to_launch', code, signal, stderrTail: launchError.message }
+          : { kind: exitKindOf(code, signal, tail), code, signal, stderrTail: tail };
+        exitListeners.forEach((cb) => cb(exit));
+      }, 20);
+    };
+    child.on('exit', (code, signal) => report(code, signal));
+    // The process could not be started (missing executable, too many processes): no exit follows.
+    child.on('error', (err) => {
+      if (child.pid === undefined) report(null, null, err);
     });
     return {
       pid: child.pid,
       send(msg: MainToWorker) {
-        if (!exited && child.connected) child.send(msg);
+        if (!exited && child.connected) child.send(msg, (err) => void err);
       },
       onMessage(cb) {
         child.on('message', cb);

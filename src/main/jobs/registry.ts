@@ -1,12 +1,12 @@
 /**
- * Main's half of each job type: `load` gathers the worker's input with a short read, `apply`
- * writes the output inside the transaction that marks the job `success`. The worker's half
- * (`run`) is registered in src/worker/handlers; the shared spec (schemas, policy) ties them.
+ * Main's half of each job type, typed by its shared definition (src/shared/jobs/types): `load`
+ * gathers the worker's input with a short read, `apply` writes the output inside the transaction
+ * that marks the job `success`. The registry pairs definitions with halves; the runtime asks it
+ * by type name and knows nothing else about any type.
  */
-import type { JobSpec } from '../../shared/jobs/spec';
-import { productSpecs } from '../../shared/jobs/specs';
-import { diagnosticSpecs } from '../../shared/jobs/diagnostic-specs';
-import type { JobRow } from './store';
+import type { AnyJobType, InputOf, OutputOf, PayloadOf } from '../../shared/jobs/define';
+import type { DiagnosticJobTypes, ProductJobTypes } from '../../shared/jobs/types';
+import { diagnosticJobTypes, productJobTypes } from '../../shared/jobs/types';
 
 export interface JobContext<P> {
   id: number;
@@ -18,7 +18,7 @@ export interface JobContext<P> {
 /**
  * `apply` may ask to go on with a new payload (a checkpoint): the runtime stores it, fenced, in
  * the same transaction, and runs the next step at once in the same lease and attempt. A crash
- * resumes from the last checkpoint. Used by jobs that must keep each transaction short.
+ * resumes from the last checkpoint. Used by types whose policy says `checkpointed`.
  */
 export interface Continuation<P> {
   summary: string | null;
@@ -26,54 +26,65 @@ export interface Continuation<P> {
   continueWith: P;
 }
 
-export interface MainJobType<P = any, I = any, O = any> {
-  spec: JobSpec<P, O>;
-  load(job: JobContext<P>, row: JobRow): I;
-  /** Runs inside the finalizing transaction; returns the one-line result summary. */
-  apply(output: O, job: JobContext<P>): string | null | Continuation<P>;
-  /** The type may return a Continuation from `apply`: its worker is kept for the next step. */
-  mayContinue?: boolean;
+export interface MainHalf<D extends AnyJobType> {
+  load(job: JobContext<PayloadOf<D>>): InputOf<D>;
+  /** Runs inside the finalizing transaction; returns the one-line result summary (or a checkpoint). */
+  apply(output: OutputOf<D>, job: JobContext<PayloadOf<D>>): string | null | Continuation<PayloadOf<D>>;
   /** Runs inside the transaction that marks the job `failed` for good (retries exhausted or permanent). */
-  onFailed?(job: JobContext<P>, message: string): void;
+  onFailed?(job: JobContext<PayloadOf<D>>, message: string): void;
+}
+
+/** A main half for every type of a set: leaving one out is a compile error. */
+export type MainHalves<T extends Record<string, AnyJobType>> = { [K in keyof T]: MainHalf<T[K]> };
+
+export interface RegisteredJobType {
+  definition: AnyJobType;
+  half: MainHalf<AnyJobType>;
 }
 
 export class JobRegistry {
-  private readonly specs = new Map<string, JobSpec<any, any>>();
-  private readonly types = new Map<string, MainJobType>();
+  private readonly byName = new Map<string, RegisteredJobType>();
 
-  constructor(opts: { diagnostics: boolean }) {
-    for (const spec of Object.values(productSpecs)) this.specs.set(spec.type, spec);
-    if (opts.diagnostics) for (const spec of Object.values(diagnosticSpecs)) this.specs.set(spec.type, spec);
+  constructor(product: MainHalves<ProductJobTypes>, diagnostics?: MainHalves<DiagnosticJobTypes>) {
+    this.add(productJobTypes, product);
+    if (diagnostics) this.add(diagnosticJobTypes, diagnostics);
   }
 
-  register(type: MainJobType): this {
-    if (!this.specs.has(type.spec.type)) this.specs.set(type.spec.type, type.spec);
-    this.types.set(type.spec.type, type);
-    return this;
+  private add<T extends Record<string, AnyJobType>>(definitions: T, halves: MainHalves<T>): void {
+    for (const name of Object.keys(definitions)) {
+      this.byName.set(name, { definition: definitions[name], half: halves[name] as MainHalf<AnyJobType> });
+    }
   }
 
-  spec(type: string): JobSpec<any, any> | undefined {
-    return this.specs.get(type);
+  get(type: string): RegisteredJobType | undefined {
+    return this.byName.get(type);
   }
 
-  handler(type: string): MainJobType | undefined {
-    return this.types.get(type);
+  definition(type: string): AnyJobType | undefined {
+    return this.byName.get(type)?.definition;
   }
 
-  knownTypes(): string[] {
-    return [...this.specs.keys()];
+  /** Replaces a type's main half (tests that need an `apply` that misbehaves). */
+  replaceHalf(type: string, half: MainHalf<AnyJobType>): void {
+    const registered = this.byName.get(type);
+    if (!registered) throw new Error(`no job type ${type}`);
+    this.byName.set(type, { ...registered, half });
+  }
+
+  names(): string[] {
+    return [...this.byName.keys()];
   }
 }
 
 /** Diagnostic types: load passes the payload through, apply records a marker so tests can see writes. */
-export function diagnosticMainTypes(writeMarker: (key: string, value: string) => void): MainJobType[] {
-  return Object.values(diagnosticSpecs).map((spec) => ({
-    spec,
+export function diagnosticMainHalves(writeMarker: (key: string, value: string) => void): MainHalves<DiagnosticJobTypes> {
+  const half = (type: string): MainHalf<AnyJobType> => ({
     load: (job) => job.payload,
-    apply: (output: Record<string, unknown>, job) => {
+    apply: (output, job) => {
       const key = (job.payload as { key?: string }).key;
-      if (key) writeMarker(`diag.${spec.type}.${key}`, JSON.stringify({ jobId: job.id, attempt: job.attempt, output }));
-      return `${spec.type} done`;
+      if (key) writeMarker(`diag.${type}.${key}`, JSON.stringify({ jobId: job.id, attempt: job.attempt, output }));
+      return `${type} done`;
     },
-  }));
+  });
+  return Object.fromEntries(Object.keys(diagnosticJobTypes).map((t) => [t, half(t)])) as MainHalves<DiagnosticJobTypes>;
 }

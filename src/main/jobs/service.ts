@@ -4,10 +4,13 @@
  * an idle queue starts new work at once.
  */
 import type { JobCounts, JobDetails, JobSummary } from '../../shared/contract';
+import { invalidPayloadMessage } from '../../shared/jobs/define';
 import { CallFailure } from '../../shared/result';
 import type { JobRegistry } from './registry';
-import type { JobRow, JobStore } from './store';
-import type { JobRunner } from './runner';
+import type { JobQueries, JobListFilter } from './store/queries';
+import type { JobRow } from './store/rows';
+import type { JobTransitions } from './store/transitions';
+import type { JobRunner } from './runner/runner';
 
 export interface EnqueueInput {
   type: string;
@@ -41,7 +44,8 @@ export class JobService {
   private runner: JobRunner | null = null;
 
   constructor(
-    readonly store: JobStore,
+    readonly transitions: JobTransitions,
+    readonly queries: JobQueries,
     readonly registry: JobRegistry,
     private readonly onChanged: (ids: number[]) => void,
   ) {}
@@ -53,24 +57,19 @@ export class JobService {
   /** Validates payloads against each type's schema and enqueues all in one transaction. */
   enqueueMany(items: readonly EnqueueInput[], actor = 'user'): { job: JobRow; created: boolean }[] {
     const reqs = items.map((it) => {
-      const spec = this.registry.spec(it.type);
-      if (!spec) throw new CallFailure('invalid_input', `Unknown job type "${it.type}"`);
-      const parsed = spec.payload.safeParse(it.payload);
-      if (!parsed.success) {
-        throw new CallFailure(
-          'invalid_input',
-          `Invalid payload for ${it.type}: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`,
-        );
-      }
+      const definition = this.registry.definition(it.type);
+      if (!definition) throw new CallFailure('invalid_input', `Unknown job type "${it.type}"`);
+      const parsed = definition.payload.safeParse(it.payload);
+      if (!parsed.success) throw new CallFailure('invalid_input', invalidPayloadMessage(it.type, parsed.error.issues));
       return {
         type: it.type,
         payload: parsed.data,
-        subject: spec.subject(parsed.data),
-        maxRetries: spec.maxRetries,
+        subject: definition.subject(parsed.data),
+        maxRetries: definition.policy.maxRetries,
         priority: it.priority,
       };
     });
-    const out = this.store.enqueue(reqs, actor);
+    const out = this.transitions.enqueue(reqs, actor);
     const created = out.filter((o) => o.created).map((o) => o.job.id);
     if (created.length) {
       this.onChanged(created);
@@ -85,7 +84,7 @@ export class JobService {
   }
 
   cancel(id: number, actor = 'user'): JobSummary {
-    const row = this.store.cancel(id, actor) ?? notFound(id);
+    const row = this.transitions.cancel(id, actor) ?? notFound(id);
     this.onChanged([id]);
     if (row.status === 'running') this.runner?.cancelRequested(id);
     return toSummary(row);
@@ -93,12 +92,12 @@ export class JobService {
 
   /** Terminal: a new job for the same work (the second "try again" works too). Queued: run now. */
   retry(id: number, actor = 'user'): { job: JobSummary; created: boolean } {
-    const row = this.store.get(id) ?? notFound(id);
+    const row = this.queries.get(id) ?? notFound(id);
     if (row.status === 'queued') {
-      this.store.runNow(id, actor);
+      this.transitions.runNow(id, actor);
       this.onChanged([id]);
       this.runner?.wake();
-      return { job: toSummary(this.store.get(id)!), created: false };
+      return { job: toSummary(this.queries.get(id)!), created: false };
     }
     if (row.status === 'running')
       throw new CallFailure('conflict', `Job ${id} is running; cancel it first or wait for it to finish`);
@@ -106,7 +105,7 @@ export class JobService {
   }
 
   retryAllFailed(types?: string[], actor = 'user'): number {
-    const failed = this.store.unresolvedFailures(types);
+    const failed = this.queries.unresolvedFailures(types);
     const out = this.enqueueMany(
       failed.map((r) => ({ type: r.type, payload: JSON.parse(r.payload), priority: r.priority })),
       actor,
@@ -115,7 +114,7 @@ export class JobService {
   }
 
   get(id: number): JobDetails {
-    const r = this.store.get(id) ?? notFound(id);
+    const r = this.queries.get(id) ?? notFound(id);
     let payload: unknown = r.payload;
     try {
       payload = JSON.parse(r.payload);
@@ -129,31 +128,31 @@ export class JobService {
       claimedBy: r.claimed_by,
       leaseExpiresAt: r.lease_expires_at,
       priority: r.priority,
-      audit: this.store.auditTrail(id).map((a) => ({ ...a, data: JSON.parse(a.data) as Record<string, unknown> })),
+      audit: this.queries.auditTrail(id).map((a) => ({ ...a, data: JSON.parse(a.data) as Record<string, unknown> })),
     };
   }
 
-  list(filter: { statuses?: string[]; types?: string[]; subject?: string; ids?: number[]; beforeId?: number; limit: number }) {
-    const { rows, total } = this.store.list(filter);
+  list(filter: JobListFilter) {
+    const { rows, total } = this.queries.list(filter);
     const items = rows.map(toSummary);
     return { items, total, nextBeforeId: rows.length === filter.limit ? rows[rows.length - 1].id : null };
   }
 
   types() {
-    return this.registry.knownTypes().map((type) => {
-      const spec = this.registry.spec(type)!;
+    return this.registry.names().map((type) => {
+      const definition = this.registry.definition(type)!;
       return {
         type,
-        description: spec.description,
-        hasHandler: !!this.registry.handler(type),
-        diagnostic: !!spec.diagnostic,
-        startable: spec.payload.safeParse({}).success,
+        label: definition.ui.label,
+        description: definition.description,
+        diagnostic: !!definition.diagnostic,
+        startable: !!definition.ui.startable,
       };
     });
   }
 
   counts(): JobCounts {
-    return this.store.counts();
+    return this.queries.counts();
   }
 }
 

@@ -1,14 +1,19 @@
 /**
  * A worker process as the runtime sees it, independent of how it was started: an Electron
  * utilityProcess in the app (src/main/electron/utility-worker.ts) or a forked Node child
- * elsewhere (./fork-worker.ts).
+ * elsewhere (./fork-worker.ts). Each adapter reports how its process ended as a typed kind, so
+ * the runtime never reads a process's output to find out.
  */
 import type { MainToWorker } from '../../shared/worker-protocol';
 
+/** How a worker process ended, as its adapter saw it (a kill the runtime asked for is added by the pool). */
+export type WorkerExitKind = 'exited' | 'crashed' | 'out_of_memory' | 'failed_to_launch';
+
 export interface WorkerExit {
+  kind: WorkerExitKind;
   code: number | null;
   signal: string | null;
-  /** The last lines the process wrote to stderr (V8's out-of-memory report lands here). */
+  /** The last lines the process wrote to stderr: kept for the failed job's details, never parsed by the runtime. */
   stderrTail: string;
 }
 
@@ -28,6 +33,19 @@ export interface SpawnOptions {
 }
 
 export type SpawnWorker = (opts: SpawnOptions) => WorkerProcess;
+
+/**
+ * A Node or Electron child's end, by its exit code and signal. V8 ends a process that hits its
+ * heap limit with abort() (SIGABRT, or exit code 134 where the signal is not reported), after
+ * printing its "heap out of memory" report: that report is what tells an out-of-memory abort from
+ * another fatal error, so only an adapter that sees both may say `out_of_memory`.
+ */
+export function exitKindOf(code: number | null, signal: string | null, stderrTail: string): WorkerExitKind {
+  if (code === 0 && !signal) return 'exited';
+  const aborted = signal === 'SIGABRT' || code === 134;
+  if (aborted && /heap out of memory|Reached heap limit/i.test(stderrTail)) return 'out_of_memory';
+  return 'crashed';
+}
 
 /** Keeps the tail of a stream for crash reports without holding everything it ever wrote. */
 export class TailBuffer {

@@ -11,10 +11,10 @@ import path from 'node:path';
 import type { ImportProgress } from '../../shared/contract';
 import { hasSupportedExtension } from '../../shared/image-formats';
 import { CallFailure } from '../../shared/result';
-import { sha256File } from '../../worker/imaging/hash';
+import { sha256File } from '../../shared/node/hash';
 import type { LibraryDb } from '../db/open';
 import type { JobService } from '../jobs/service';
-import type { Logger } from '../jobs/runner';
+import type { Logger } from '../jobs/runner/logger';
 import type { NewPhoto, PhotoRepository } from './photo-repository';
 import { describeMachineryError, isMachineryError } from '../jobs/machinery';
 

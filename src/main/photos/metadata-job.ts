@@ -5,18 +5,12 @@
  */
 import path from 'node:path';
 import { PermanentJobError } from '../../shared/jobs/errors';
-import { productSpecs } from '../../shared/jobs/specs';
-import { photoMetadataSchema, type PhotoMetadata } from '../../shared/jobs/outputs/photo-metadata';
-import type { MainJobType } from '../jobs/registry';
+import { metadataJobType, type MetadataJobType } from '../../shared/jobs/types/metadata';
+import type { MainHalf } from '../jobs/registry';
 import type { EvidenceStore, NewEvidence } from '../evidence/evidence-store';
 import type { SettingsStore } from '../settings/settings';
 import type { PhotoRepository } from './photo-repository';
 import { exifDateEvidence } from './exif-evidence';
-
-/** Larger files are refused before they are read (a 600 dpi 16-bit TIFF of a large print is ~1 GB). */
-export const MAX_FILE_BYTES = 1536 * 1024 * 1024;
-/** Decoding more pixels than this is refused (pixel bombs); 400 MP covers 20,000 × 20,000 px scans. */
-export const MAX_INPUT_PIXELS = 400_000_000;
 
 export interface MetadataJobDeps {
   photos: PhotoRepository;
@@ -27,21 +21,13 @@ export interface MetadataJobDeps {
   onPhotoChanged(id: number): void;
 }
 
-export interface MetadataInput {
-  path: string;
-  expected: { size: number; sha256: string };
-  thumbnailPath: string;
-  maxFileBytes: number;
-  maxInputPixels: number;
-}
-
 export function thumbnailPathFor(thumbnailsDir: string, sha256: string): string {
   return path.join(thumbnailsDir, sha256.slice(0, 2), `${sha256}.jpg`);
 }
 
-export function metadataJob(deps: MetadataJobDeps): MainJobType<{ photoId: number }, MetadataInput, PhotoMetadata> {
+export function metadataJob(deps: MetadataJobDeps): MainHalf<MetadataJobType> {
+  const { maxFileBytes, maxInputPixels } = metadataJobType.limits;
   return {
-    spec: { ...productSpecs.metadata, output: photoMetadataSchema },
     load({ payload }) {
       const photo = deps.photos.get(payload.photoId);
       if (!photo) throw new PermanentJobError(`Photo ${payload.photoId} is no longer in the library`);
@@ -49,8 +35,8 @@ export function metadataJob(deps: MetadataJobDeps): MainJobType<{ photoId: numbe
         path: photo.path,
         expected: { size: photo.size, sha256: photo.sha256 },
         thumbnailPath: thumbnailPathFor(deps.thumbnailsDir, photo.sha256),
-        maxFileBytes: MAX_FILE_BYTES,
-        maxInputPixels: MAX_INPUT_PIXELS,
+        maxFileBytes,
+        maxInputPixels,
       };
     },
     apply(output, job) {

@@ -1,4 +1,6 @@
 /** Small display helpers shared by the screens. */
+import { formatBytes as formatByteCount } from '../../shared/format-bytes';
+
 export function formatTime(ms: number | null | undefined): string {
   if (!ms) return '—';
   const d = new Date(ms);
@@ -30,16 +32,7 @@ export const STATUS_LABEL: Record<string, string> = {
 };
 
 export function formatBytes(n: number | null | undefined): string {
-  if (n == null) return '—';
-  if (n < 1024) return `${n} B`;
-  const units = ['KB', 'MB', 'GB', 'TB'];
-  let v = n / 1024;
-  let u = 0;
-  while (v >= 1024 && u < units.length - 1) {
-    v /= 1024;
-    u++;
-  }
-  return `${v < 10 ? v.toFixed(1) : Math.round(v)} ${units[u]}`;
+  return n == null ? '—' : formatByteCount(n);
 }
 
 export function plural(n: number, one: string, many = `${one}s`): string {

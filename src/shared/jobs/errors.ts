@@ -31,13 +31,21 @@ export interface SerializedJobError {
   retryAfterMs?: number;
 }
 
-export function serializeJobError(err: unknown): SerializedJobError {
-  if (err instanceof RetryLaterError) {
-    return { kind: 'retry_later', message: err.message, stack: err.stack, retryAfterMs: err.retryAfterMs };
+/**
+ * The one classification of a thrown error, wherever a job's code runs (a worker's handler, main's
+ * load or apply). By name as well as by class: an error from another realm or a copy of this
+ * module is still recognised. `context` prefixes the message ("Could not save the result").
+ */
+export function serializeJobError(err: unknown, context?: string): SerializedJobError {
+  const e = err as { name?: unknown; message?: unknown; stack?: unknown; retryAfterMs?: unknown } | null;
+  const message = (text: string) => (context ? `${context}: ${text}` : text);
+  const stack = typeof e?.stack === 'string' ? e.stack : undefined;
+  if (err instanceof RetryLaterError || (e?.name === 'RetryLaterError' && typeof e.retryAfterMs === 'number')) {
+    return { kind: 'retry_later', message: message(String(e!.message)), stack, retryAfterMs: e!.retryAfterMs as number };
   }
-  if (err instanceof PermanentJobError) {
-    return { kind: 'permanent', message: err.message, stack: err.stack };
+  if (err instanceof PermanentJobError || e?.name === 'PermanentJobError') {
+    return { kind: 'permanent', message: message(String(e!.message)), stack };
   }
-  if (err instanceof Error) return { kind: 'retryable', message: err.message || err.name, stack: err.stack };
-  return { kind: 'retryable', message: String(err) };
+  if (err instanceof Error) return { kind: 'retryable', message: message(err.message || err.name), stack };
+  return { kind: 'retryable', message: message(String(err)) };
 }

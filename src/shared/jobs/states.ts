@@ -8,7 +8,3 @@ export const TERMINAL_STATUSES = ['success', 'failed', 'cancelled'] as const sat
 export function isTerminal(status: JobStatus): boolean {
   return (TERMINAL_STATUSES as readonly string[]).includes(status);
 }
-
-/** Every job type the product knows. Handlers arrive per issue; see src/shared/jobs/specs. */
-export const JOB_TYPES = ['metadata', 'ocr', 'ai_analysis', 'duplicate_scan', 'constraint_rebuild', 'backup', 'export'] as const;
-export type JobType = (typeof JOB_TYPES)[number];

@@ -2,7 +2,7 @@ import { PermanentJobError } from '../../shared/jobs/errors';
 import { analyzeHeuristically } from './heuristic';
 import { analyzeWithOllama } from './ollama';
 import { analyzeWithOpenAi } from './openai';
-import { aiBackendConfigSchema, type AiAnalysis, type AiBackendConfig, type AnalyzeOptions } from './schema';
+import { aiBackendConfigSchema, type AiAnalysis, type AiBackendConfig, type AnalyzeOptions } from '../../shared/ai/schema';
 
 /**
  * Dates a photograph by machine: WEAK evidence (BRIEF §4). Throws PermanentJobError for bad

@@ -5,7 +5,7 @@
  * signals. This is a weak prior for the estimate, never a date.
  */
 import { sampleRgb, type RawSample } from './image';
-import { HEURISTIC_CONFIDENCE_CAP, MIN_PHOTO_YEAR, currentYear, type AiAnalysis, type AiClue } from './schema';
+import { HEURISTIC_CONFIDENCE_CAP, MIN_PHOTO_YEAR, currentYear, type AiAnalysis, type AiClue } from '../../shared/ai/schema';
 
 export interface ImageStats {
   meanR: number;

@@ -13,4 +13,4 @@ export { buildPrompt, REPLY_JSON_SCHEMA, REPLY_SCHEMA_NAME } from './prompt';
 export { parseModelReply } from './reply';
 export { parseRetryAfter, redact, DEFAULT_RETRY_AFTER_MS } from './http';
 export { prepareAiJpeg, AI_IMAGE_MAX_SIDE } from './image';
-export * from './schema';
+export * from '../../shared/ai/schema';

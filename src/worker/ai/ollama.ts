@@ -4,7 +4,7 @@ import { excerpt, postJson } from './http';
 import { prepareAiJpeg } from './image';
 import { REPLY_JSON_SCHEMA, buildPrompt } from './prompt';
 import { parseModelReply } from './reply';
-import { DEFAULT_AI_TIMEOUT_MS, type AiAnalysis, type AnalyzeOptions } from './schema';
+import { DEFAULT_AI_TIMEOUT_MS, type AiAnalysis, type AnalyzeOptions } from '../../shared/ai/schema';
 
 export interface OllamaConfig {
   baseUrl: string;

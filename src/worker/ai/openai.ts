@@ -8,7 +8,7 @@ import { prepareAiJpeg } from './image';
 import { joinUrl } from './ollama';
 import { REPLY_JSON_SCHEMA, REPLY_SCHEMA_NAME, buildPrompt } from './prompt';
 import { parseModelReply } from './reply';
-import { DEFAULT_AI_TIMEOUT_MS, type AiAnalysis, type AnalyzeOptions } from './schema';
+import { DEFAULT_AI_TIMEOUT_MS, type AiAnalysis, type AnalyzeOptions } from '../../shared/ai/schema';
 
 export interface OpenAiConfig {
   baseUrl: string;

@@ -1,5 +1,5 @@
 /** The instruction and reply schema shared by every vision-model backend. */
-import { AI_CONFIDENCE_CAP, MIN_PHOTO_YEAR, currentYear } from './schema';
+import { AI_CONFIDENCE_CAP, MIN_PHOTO_YEAR, currentYear } from '../../shared/ai/schema';
 
 const nullableYear = {
   type: ['integer', 'null'],

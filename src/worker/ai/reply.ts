@@ -1,7 +1,7 @@
 /** Turns a vision model's structured reply into an AiAnalysis, or a PermanentJobError saying why not. */
 import { PermanentJobError } from '../../shared/jobs/errors';
 import { excerpt, redact } from './http';
-import { AI_CONFIDENCE_CAP, modelReplySchema, type AiAnalysis, type AiBackendKind } from './schema';
+import { AI_CONFIDENCE_CAP, modelReplySchema, type AiAnalysis, type AiBackendKind } from '../../shared/ai/schema';
 
 /** Some models wrap JSON in a Markdown fence even when asked for structured output. */
 function unfence(s: string): string {

@@ -1,8 +1,7 @@
 /** The worker's half of the `ai_analysis` job: one analysis by the configured backend. */
-import { analyzeImage, type AiAnalysis, type AiBackendConfig } from '../ai';
+import type { AiAnalysisJobType } from '../../shared/jobs/types/ai-analysis';
+import { analyzeImage } from '../ai';
 import type { RunHandler } from './types';
 
-export const aiHandler: RunHandler = (
-  input: { path: string; backend: AiBackendConfig; timeoutMs: number },
-  ctx,
-): Promise<AiAnalysis> => analyzeImage(input.path, input.backend, { signal: ctx.signal, timeoutMs: input.timeoutMs });
+export const aiHandler: RunHandler<AiAnalysisJobType> = (input, ctx) =>
+  analyzeImage(input.path, input.backend, { signal: ctx.signal, timeoutMs: input.timeoutMs });

@@ -1,7 +1,9 @@
-/** Handlers for the diagnostic job types (see src/shared/jobs/diagnostic-specs.ts). */
+/** Handlers for the diagnostic job types (see src/shared/jobs/types/diagnostic.ts). */
 import fs from 'node:fs';
 import { PermanentJobError, RetryLaterError } from '../../shared/jobs/errors';
-import type { RunHandler } from './types';
+import type { DiagnosticJobTypes } from '../../shared/jobs/types';
+import type { InputOf } from '../../shared/jobs/define';
+import type { RunContext, WorkerHalves } from './types';
 
 function abortable(ms: number, signal: AbortSignal, onTick?: (elapsed: number) => void): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -25,7 +27,7 @@ function abortable(ms: number, signal: AbortSignal, onTick?: (elapsed: number) =
  * database where each execution is recorded (exactly-once tests); `{pid}` in it is replaced by the
  * worker's pid, so each process writes its own file.
  */
-const sleepHandler: RunHandler = async (input: { ms: number; log?: string }, ctx) => {
+const sleepHandler = async (input: InputOf<DiagnosticJobTypes['diag.sleep']>, ctx: RunContext) => {
   const log = input.log?.replaceAll('{pid}', String(process.pid));
   if (log) fs.appendFileSync(log, `start ${ctx.jobId} ${ctx.attempt} ${process.pid}\n`);
   await abortable(input.ms, ctx.signal, (elapsed) => ctx.progress(Math.min(1, elapsed / Math.max(1, input.ms))));
@@ -33,22 +35,27 @@ const sleepHandler: RunHandler = async (input: { ms: number; log?: string }, ctx
   return { pid: process.pid, slept: input.ms };
 };
 
-export const diagnosticHandlers: Record<string, RunHandler> = {
-  // `startedAt`: wall-clock ms (sub-ms precision) when the handler began, for start-latency benchmarks.
-  'diag.noop': async () => ({ pid: process.pid, startedAt: performance.timeOrigin + performance.now() }),
+// `startedAt`: wall-clock ms (sub-ms precision) when the handler began, for start-latency benchmarks.
+const noop = async () => ({ pid: process.pid, startedAt: performance.timeOrigin + performance.now() });
+
+export const diagnosticHandlers: WorkerHalves<DiagnosticJobTypes> = {
+  'diag.noop': noop,
+  'diag.noop_single': noop,
+  'diag.noop_batch': noop,
 
   'diag.sleep': sleepHandler,
 
   // Same as diag.sleep; its spec has a short timeout (timeout tests).
   'diag.slow': sleepHandler,
+  'diag.exclusive': sleepHandler,
 
-  'diag.fail': async (input: { message: string; mode: 'retryable' | 'permanent' | 'retry_later' }) => {
+  'diag.fail': async (input) => {
     if (input.mode === 'permanent') throw new PermanentJobError(input.message);
     if (input.mode === 'retry_later') throw new RetryLaterError(input.message, 60_000);
     throw new Error(input.message);
   },
 
-  'diag.crash': async (input: { mode: 'exit' | 'oom' }) => {
+  'diag.crash': async (input) => {
     if (input.mode === 'oom') {
       const hog: unknown[] = [];
       for (;;) hog.push(new Array(1_000_000).fill({ x: Math.random() }));
@@ -57,7 +64,7 @@ export const diagnosticHandlers: Record<string, RunHandler> = {
     return new Promise(() => {});
   },
 
-  'diag.ignore_abort': async (input: { ms: number }) => {
+  'diag.ignore_abort': async (input) => {
     // Deliberately blocks the event loop and ignores its signal.
     const end = Date.now() + input.ms;
     while (Date.now() < end) {

@@ -1,18 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { onFirstUse, workerHandlers } from './index';
 import type { RunContext } from './types';
+import { PRODUCT_JOB_TYPES, diagnosticJobTypes } from '../../shared/jobs/types';
 
 const ctx: RunContext = { jobId: 1, attempt: 1, signal: new AbortController().signal, progress: () => undefined };
 
 describe('workerHandlers', () => {
   it('has every product job type, and a lazily loaded one runs on its first job', async () => {
     const handlers = workerHandlers({ diagnostics: false });
-    expect(Object.keys(handlers).sort()).toEqual(['ai_analysis', 'constraint_rebuild', 'metadata', 'ocr']);
+    expect(Object.keys(handlers).sort()).toEqual([...PRODUCT_JOB_TYPES].sort());
     expect(await handlers.constraint_rebuild({ photos: [] }, ctx)).toEqual({ estimates: [] });
   });
 
   it('adds the diagnostic types only when asked', () => {
-    expect(Object.keys(workerHandlers({ diagnostics: true })).length).toBeGreaterThan(4);
+    const all = Object.keys(workerHandlers({ diagnostics: true })).sort();
+    expect(all).toEqual([...PRODUCT_JOB_TYPES, ...Object.keys(diagnosticJobTypes)].sort());
   });
 });
 

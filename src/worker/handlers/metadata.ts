@@ -1,6 +1,7 @@
 /** The worker's half of the `metadata` job: see src/worker/imaging/metadata.ts. */
 import sharp from 'sharp';
 import { extractPhotoMetadata } from '../imaging/metadata';
+import type { MetadataJobType } from '../../shared/jobs/types/metadata';
 import type { RunHandler } from './types';
 
 // Each worker process is one of several on the machine: one libvips thread each avoids
@@ -8,4 +9,4 @@ import type { RunHandler } from './types';
 sharp.concurrency(1);
 sharp.cache(false);
 
-export const metadataHandler: RunHandler = (input, ctx) => extractPhotoMetadata(input, { signal: ctx.signal });
+export const metadataHandler: RunHandler<MetadataJobType> = (input, ctx) => extractPhotoMetadata(input, { signal: ctx.signal });

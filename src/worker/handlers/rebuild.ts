@@ -1,9 +1,10 @@
 /** The worker's half of `constraint_rebuild`: the estimate engine over one chunk of photos. */
 import { estimate } from '../../shared/dating';
-import type { RebuildInput, RebuildOutput } from '../../shared/jobs/outputs/rebuild';
+import type { RebuildOutput } from '../../shared/jobs/outputs/rebuild';
+import type { ConstraintRebuildJobType } from '../../shared/jobs/types/constraint-rebuild';
 import type { RunHandler } from './types';
 
-export const rebuildHandler: RunHandler = async (input: RebuildInput, ctx): Promise<RebuildOutput> => {
+export const rebuildHandler: RunHandler<ConstraintRebuildJobType> = async (input, ctx) => {
   const estimates: RebuildOutput['estimates'] = [];
   for (const p of input.photos) {
     if (ctx.signal.aborted) throw ctx.signal.reason;

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { HUGE_DESCRIPTION_CHARS } from '../../../test/support/hostile-files';
 import { MAX_TEXT_CHARS } from './exif';
-import { sha256File } from './hash';
+import { sha256File } from '../../shared/node/hash';
 import { extractPhotoMetadata, photoMetadataSchema } from './metadata';
 
 import { corpus, MB, tmp, hostile, extract, permanentError, setUpImagingFixtures } from './metadata-test-kit';
@@ -121,7 +121,7 @@ describe('identity, limits and file errors', () => {
 
   it('refuses a file larger than maxFileBytes before reading it', async () => {
     const err = await permanentError(extract(canon(), { maxFileBytes: 1000 }));
-    expect(err.message).toBe('File too large: 7.8 KB exceeds the 1000 bytes limit');
+    expect(err.message).toBe('File too large: 7.8 KB exceeds the 1000 B limit');
   });
 
   it('refuses an image with more pixels than maxInputPixels', async () => {

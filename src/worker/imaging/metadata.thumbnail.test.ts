@@ -2,7 +2,7 @@ import { copyFile, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { sha256File } from './hash';
+import { sha256File } from '../../shared/node/hash';
 import { photoMetadataSchema } from './metadata';
 import { computePhash, hammingDistance } from './phash';
 

@@ -29,8 +29,10 @@ import {
   sniffFormat,
   type ImageFormat,
 } from '../../shared/image-formats';
-import { sha256Buffer } from './hash';
-import { fsReadError, isAbortError } from './io-errors';
+import { formatBytes } from '../../shared/format-bytes';
+import type { MetadataInput } from '../../shared/jobs/types/metadata';
+import { sha256Buffer } from '../../shared/node/hash';
+import { fsReadError, isAbortError } from '../../shared/node/io-errors';
 import { phashFromPixels } from './phash';
 import { readJpegHeader } from './jpeg-header';
 import { detectScanner } from './scanner';
@@ -45,38 +47,14 @@ export { DEFAULT_THUMBNAIL_LONG_SIDE, THUMBNAIL_JPEG_QUALITY };
  */
 export const SHARP_FAIL_ON = 'error' as const;
 
-export interface ExtractPhotoMetadataInput {
-  /** Absolute path of the photo; read only, never modified. */
-  path: string;
-  /** Size and hash recorded at import; when given, the file must still match them. */
-  expected: { size: number; sha256: string } | null;
-  /** Where to write the JPEG thumbnail (parent folders are created). */
-  thumbnailPath: string;
-  /** Long side of the thumbnail in px (never enlarged). Default 512. */
-  thumbnailLongSide?: number;
-  /** Files larger than this are refused before being read. */
-  maxFileBytes: number;
-  /** Images with more pixels (width × height) than this are refused before being decoded. */
-  maxInputPixels: number;
-}
+/** What main hands the `metadata` job's worker (defined with the job type, src/shared/jobs/types/metadata.ts). */
+export type ExtractPhotoMetadataInput = MetadataInput;
 
 export { photoMetadataSchema, type PhotoMetadata };
 export type { EmbeddedMetadata };
 
 // ---------------------------------------------------------------------------------------------
 // Formatting helpers for messages
-
-function formatBytes(n: number): string {
-  if (n < 1024) return `${n} bytes`;
-  const units = ['KB', 'MB', 'GB', 'TB'];
-  let v = n / 1024;
-  let i = 0;
-  while (v >= 1024 && i < units.length - 1) {
-    v /= 1024;
-    i++;
-  }
-  return `${v >= 100 ? Math.round(v) : Number(v.toFixed(1))} ${units[i]}`;
-}
 
 function formatPixelLimit(n: number): string {
   if (n >= 100_000) return `${Number((n / 1_000_000).toFixed(1))} MP`;

@@ -45,8 +45,7 @@ export function JobsScreen({ selectedId }: { selectedId?: number }) {
               <option value="">Choose a job…</option>
               {startable.map((t) => (
                 <option key={t.type} value={t.type} title={t.description}>
-                  {t.type}
-                  {t.hasHandler ? '' : ' (not available yet)'}
+                  {t.label}
                 </option>
               ))}
             </select>
@@ -126,7 +125,7 @@ export function JobsScreen({ selectedId }: { selectedId?: number }) {
               <option value="">All types</option>
               {(types.data ?? []).map((t) => (
                 <option key={t.type} value={t.type}>
-                  {t.type}
+                  {t.label}
                 </option>
               ))}
             </select>

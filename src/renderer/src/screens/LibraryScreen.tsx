@@ -4,6 +4,7 @@
  * review mode, the import panel, and (in Electron) drag-and-drop import.
  * It stays mounted, hidden, while a photo is open, so coming back lands where the archivist was.
  */
+import { RERUN_JOB_TYPES, jobTypeInSentence, jobTypeLabel, type RerunJobTypeName } from '../../../shared/jobs/types';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { client } from '../api/client';
 import { navigate } from '../router';
@@ -113,7 +114,7 @@ export function LibraryScreen({ active = true }: { active?: boolean }) {
 
   // Bulk re-run.
   const [rerunning, setRerunning] = useState(false);
-  const [rerunType, setRerunType] = useState<'metadata' | 'ocr' | 'ai_analysis'>('metadata');
+  const [rerunType, setRerunType] = useState<RerunJobTypeName>('metadata');
   const [rerunMsg, setRerunMsg] = useState<{ kind: 'ok' | 'error'; text: string }>();
   useEffect(() => setRerunMsg(undefined), [selection.selected]);
   const rerun = async () => {
@@ -280,12 +281,14 @@ export function LibraryScreen({ active = true }: { active?: boolean }) {
                   onChange={(e) => setRerunType(e.target.value as typeof rerunType)}
                   className="small-select"
                 >
-                  <option value="metadata">Metadata</option>
-                  <option value="ocr">OCR</option>
-                  <option value="ai_analysis">AI analysis</option>
+                  {RERUN_JOB_TYPES.map((t) => (
+                    <option key={t} value={t}>
+                      {jobTypeLabel(t)}
+                    </option>
+                  ))}
                 </select>
                 <button onClick={() => void rerun()} disabled={rerunning}>
-                  {rerunType === 'metadata' ? 'Re-run metadata' : rerunType === 'ocr' ? 'Re-run OCR' : 'Re-run AI analysis'}
+                  Re-run {jobTypeInSentence(rerunType)}
                 </button>
                 <button onClick={selection.clear}>Clear</button>
               </div>

@@ -22,7 +22,8 @@ import { EstimateCard } from './photo/EstimateCard';
 import { EvidenceList, orderItems } from './photo/EvidenceList';
 import { ManualConstraintForm } from './photo/ManualConstraintForm';
 import { NotesField } from './photo/NotesField';
-import { RERUN_LABEL, RerunControls, latestJob, type RerunType } from './photo/RerunControls';
+import { RerunControls, latestJob, type RerunType } from './photo/RerunControls';
+import { RERUN_JOB_TYPES, jobTypeInSentence } from '../../../shared/jobs/types';
 import { Timeline } from './photo/Timeline';
 import { useEvidence } from './photo/useEvidence';
 import { useReviewQueue } from './photo/useReviewQueue';
@@ -124,18 +125,16 @@ export function PhotoScreen({ id, review = false }: { id: number; review?: boole
   const [rerunNotes, setRerunNotes] = useState<Partial<Record<RerunType, Flash>>>({});
   useEffect(() => setRerunNotes({}), [id]);
   // A note ("already running", "started") is about the job that was active; it goes when that job ends.
-  const terminalKey = (['metadata', 'ocr', 'ai_analysis'] as RerunType[])
-    .map((t) => {
-      const j = photo ? latestJob(photo.jobs, t) : undefined;
-      return j && !['queued', 'running'].includes(j.status) ? `${j.id}` : '-';
-    })
-    .join('|');
+  const terminalKey = RERUN_JOB_TYPES.map((t) => {
+    const j = photo ? latestJob(photo.jobs, t) : undefined;
+    return j && !['queued', 'running'].includes(j.status) ? `${j.id}` : '-';
+  }).join('|');
   const lastTerminal = useRef(terminalKey);
   useEffect(() => {
     const before = lastTerminal.current.split('|');
     const now = terminalKey.split('|');
     lastTerminal.current = terminalKey;
-    const ended = (['metadata', 'ocr', 'ai_analysis'] as RerunType[]).filter((_, i) => before[i] !== now[i] && now[i] !== '-');
+    const ended = RERUN_JOB_TYPES.filter((_, i) => before[i] !== now[i] && now[i] !== '-');
     if (ended.length)
       setRerunNotes((n) => {
         const copy = { ...n };
@@ -153,8 +152,8 @@ export function PhotoScreen({ id, review = false }: { id: number; review?: boole
       [type]: !r.ok
         ? { kind: 'error', text: r.error.message }
         : r.value.created
-          ? { kind: 'ok', text: `Started: ${RERUN_LABEL[type]} runs again.` }
-          : { kind: 'ok', text: `Already running: the ${RERUN_LABEL[type]} job for this photo has not finished yet.` },
+          ? { kind: 'ok', text: `Started: ${jobTypeInSentence(type)} runs again.` }
+          : { kind: 'ok', text: `Already running: the ${jobTypeInSentence(type)} job for this photo has not finished yet.` },
     }));
     q.reload();
   };

@@ -1,6 +1,6 @@
 /** What one chunk of `constraint_rebuild` sends to the worker and gets back. */
 import { z } from 'zod';
-import { estimateViewSchema } from '../../contract';
+import { estimateViewSchema } from '../../estimate-view';
 import type { EvidenceInput } from '../../dating';
 
 export interface RebuildInput {

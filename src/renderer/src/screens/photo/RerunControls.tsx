@@ -5,15 +5,10 @@
  * finished starts a new attempt, however many times.
  */
 import type { JobSummary } from '../../../../shared/contract';
+import { RERUN_JOB_TYPES, jobTypeInSentence, type RerunJobTypeName } from '../../../../shared/jobs/types';
 import { relativeTo } from '../../format';
 
-export type RerunType = 'metadata' | 'ocr' | 'ai_analysis';
-
-export const RERUN_LABEL: Record<RerunType, string> = {
-  metadata: 'metadata',
-  ocr: 'OCR',
-  ai_analysis: 'AI analysis',
-};
+export type RerunType = RerunJobTypeName;
 
 interface Props {
   jobs: JobSummary[];
@@ -79,7 +74,7 @@ function JobState({ job }: { job: JobSummary | undefined }) {
 export function RerunControls({ jobs, busy, notes, onRerun }: Props) {
   return (
     <section className="rerun-box" aria-label="Re-run analyses">
-      {(Object.keys(RERUN_LABEL) as RerunType[]).map((type) => {
+      {RERUN_JOB_TYPES.map((type) => {
         const job = latestJob(jobs, type);
         const note = notes[type];
         return (
@@ -91,7 +86,7 @@ export function RerunControls({ jobs, busy, notes, onRerun }: Props) {
             data-job-id={job?.id}
           >
             <button className="rerun-button small-button" onClick={() => onRerun(type)} disabled={busy === type}>
-              Re-run {RERUN_LABEL[type]}
+              Re-run {jobTypeInSentence(type)}
             </button>
             <div className="rerun-state small" aria-live="polite">
               <JobState job={job} />

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PermanentJobError } from '../../shared/jobs/errors';
+import { PermanentJobError } from '../jobs/errors';
 import { sha256Buffer, sha256File } from './hash';
 import { fsReadError } from './io-errors';
 

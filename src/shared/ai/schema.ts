@@ -27,6 +27,9 @@ const orderMessage = { message: 'earliestYear is after latestYear', path: ['earl
 
 const httpUrl = z.url({ protocol: /^https?$/ });
 
+/** The visual-analysis backends a library can be set to (Settings → Visual analysis). */
+export const aiBackendKinds = ['heuristic', 'ollama', 'openai-compatible'] as const;
+
 export const aiBackendConfigSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('heuristic') }),
   z.object({ kind: z.literal('ollama'), baseUrl: httpUrl, model: z.string().min(1) }),
@@ -53,7 +56,7 @@ export type AiClue = z.infer<typeof aiClueSchema>;
 
 export const aiAnalysisSchema = z
   .object({
-    backend: z.enum(['heuristic', 'ollama', 'openai-compatible']),
+    backend: z.enum(aiBackendKinds),
     model: z.string().nullable(),
     earliestYear: photoYearSchema.nullable(),
     latestYear: photoYearSchema.nullable(),
@@ -93,4 +96,5 @@ export interface AnalyzeOptions {
   timeoutMs?: number;
 }
 
+/** How long one request to an AI backend may take (the ai_analysis job hands it to the worker). */
 export const DEFAULT_AI_TIMEOUT_MS = 120_000;

@@ -3,7 +3,7 @@
  * folder, may not be read) is a PermanentJobError with a readable message; anything that may pass
  * (EMFILE, EBUSY, EIO on a network share…) stays a plain Error so the runtime retries it.
  */
-import { PermanentJobError } from '../../shared/jobs/errors';
+import { PermanentJobError } from '../jobs/errors';
 
 const PERMANENT_FS_CODES: Record<string, (p: string) => string> = {
   ENOENT: (p) => `File not found at ${p}`,

@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { open } from 'node:fs/promises';
-import { PermanentJobError } from '../../shared/jobs/errors';
+import { PermanentJobError } from '../jobs/errors';
 import { fsReadError } from './io-errors';
 
 export interface FileHash {

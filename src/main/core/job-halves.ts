@@ -1,0 +1,25 @@
+/**
+ * Main's half of every product job type, wired to the library's services. `MainHalves` makes a
+ * type left out a compile error (the worker's list is src/worker/handlers/index.ts).
+ */
+import type { ProductJobTypes } from '../../shared/jobs/types';
+import type { MainHalves } from '../jobs/registry';
+import { metadataJob, type MetadataJobDeps } from '../photos/metadata-job';
+import { ocrJob } from '../dating/ocr-job';
+import { aiJob } from '../dating/ai-job';
+import { rebuildJob } from '../dating/rebuild-job';
+
+export type ProductHalvesDeps = MetadataJobDeps & {
+  sqlite: import('better-sqlite3').Database;
+  apiKey(): string | null;
+  onPhotosChanged(ids: number[]): void;
+};
+
+export function productMainHalves(deps: ProductHalvesDeps): MainHalves<ProductJobTypes> {
+  return {
+    metadata: metadataJob(deps),
+    ocr: ocrJob(deps),
+    ai_analysis: aiJob(deps),
+    constraint_rebuild: rebuildJob(deps),
+  };
+}

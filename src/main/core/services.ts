@@ -1,0 +1,51 @@
+/**
+ * What a core is made of: the library's services, wired by ./core.ts. The IPC handlers depend on
+ * this shape (not on the core that builds it), so core → handlers is the only direction.
+ */
+import type { LibraryDb } from '../db/open';
+import type { LibraryPaths } from '../library/paths';
+import type { AuditLedger } from '../audit/ledger';
+import type { JobService } from '../jobs/service';
+import type { JobRunner } from '../jobs/runner/runner';
+import type { SettingsStore } from '../settings/settings';
+import type { PhotoRepository } from '../photos/photo-repository';
+import type { EvidenceStore } from '../evidence/evidence-store';
+import type { EvidenceService } from '../evidence/evidence-service';
+import type { ApiKeyStore, SecretCipher } from '../settings/secrets';
+import type { Importer } from '../photos/importer';
+import type { MediaDeps } from '../media/media';
+import type { EventHub } from './event-hub';
+
+/** The version the app reports (app.health, the CLI). */
+export const APP_VERSION = '0.1.0';
+
+/** What only the desktop shell can do (native dialogs, the file manager); absent in browser mode. */
+export interface PlatformHooks {
+  chooseImportPaths?(): Promise<string[] | null>;
+  revealInFolder?(path: string): void;
+  /** OS-backed encryption for secrets (Electron safeStorage). */
+  cipher?: SecretCipher;
+}
+
+export type CoreMode = 'electron' | 'browser' | 'headless' | 'test';
+
+export interface CoreServices {
+  paths: LibraryPaths;
+  db: LibraryDb;
+  ledger: AuditLedger;
+  jobs: JobService;
+  runner: JobRunner | null;
+  settings: SettingsStore;
+  photos: PhotoRepository;
+  evidence: EvidenceStore;
+  evidenceService: EvidenceService;
+  apiKeys: ApiKeyStore;
+  importer: Importer;
+  media: MediaDeps;
+  platform: PlatformHooks;
+  events: EventHub;
+  /** Tell renderers these photos changed (coalesced). */
+  photosChanged(ids: Iterable<number>): void;
+  mode: CoreMode;
+  startedAt: number;
+}

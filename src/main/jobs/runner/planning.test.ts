@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { diagnosticJobTypes } from '../../../shared/jobs/types';
+import type { AnyJobType } from '../../../shared/jobs/define';
+import type { Outcome } from './completer';
+import { planClaims, stealable } from './planning';
+import type { RunningJob } from './running-job';
+import type { WorkerSlot } from './worker-pool';
+
+const slot = (index: number, ready = true): WorkerSlot => ({ index, owner: `r/w${index}`, ready, alive: true });
+const job = (type: keyof typeof diagnosticJobTypes, id: number, extra: Partial<RunningJob> = {}): RunningJob =>
+  ({
+    lease: { id, attempt: 1, claimedBy: 'r/w0' },
+    row: { id, type },
+    definition: diagnosticJobTypes[type] as AnyJobType,
+    ...extra,
+  }) as RunningJob;
+
+describe('planClaims', () => {
+  it('idle ready workers want anything; workers not ready or continuing a checkpointed job want nothing', () => {
+    const slots = [slot(0), slot(1, false), slot(2)];
+    const wants = planClaims(slots, () => [], new Set([2]), []);
+    expect(wants).toEqual([{ slot: slots[0], idle: true, max: Infinity }]);
+  });
+
+  it('tops a queue up to its prefetch once half of it is used, with at most the hand-off per claim', () => {
+    const s = slot(0);
+    const single = (n: number) => Array.from({ length: n }, (_, i) => job('diag.noop_single', i + 1));
+    // prefetch 1: one running and none waiting → one more; one waiting → none.
+    expect(planClaims([s], () => single(1), new Set(), [])).toEqual([{ slot: s, idle: false, type: 'diag.noop_single', max: 1 }]);
+    expect(planClaims([s], () => single(2), new Set(), [])).toEqual([]);
+    // prefetch 8, hand-off 8: 9 deep at most; topped up once 5 or fewer remain.
+    const batch = (n: number) => Array.from({ length: n }, (_, i) => job('diag.noop_batch', i + 1));
+    expect(planClaims([s], () => batch(6), new Set(), [])).toEqual([]);
+    expect(planClaims([s], () => batch(5), new Set(), [])).toEqual([{ slot: s, idle: false, type: 'diag.noop_batch', max: 4 }]);
+    expect(planClaims([s], () => batch(1), new Set(), [])).toEqual([{ slot: s, idle: false, type: 'diag.noop_batch', max: 8 }]);
+    // prefetch 0: never ahead.
+    expect(planClaims([s], () => [job('diag.sleep', 1)], new Set(), [])).toEqual([]);
+  });
+
+  it('does not top up a queue with a job being aborted or handed back, and puts idle workers first', () => {
+    const [a, b] = [slot(0), slot(1)];
+    const queues = new Map([
+      [0, [job('diag.noop_single', 1)]],
+      [1, [] as RunningJob[]],
+    ]);
+    const wants = planClaims([a, b], (s) => queues.get(s.index)!, new Set(), []);
+    expect(wants.map((w) => [w.slot.index, w.idle])).toEqual([
+      [1, true],
+      [0, false],
+    ]);
+    queues.set(0, [job('diag.noop_single', 1, { abortReason: 'cancel' })]);
+    expect(planClaims([a], (s) => queues.get(s.index)!, new Set(), [])).toEqual([]);
+  });
+
+  it("keeps a worker whose checkpointed job's step is being committed for that job's next step", () => {
+    const s = slot(0);
+    const step = {
+      kind: 'result',
+      job: { ...job('diag.noop', 1), definition: { policy: { checkpointed: true } } },
+    } as unknown as Outcome;
+    expect(planClaims([s], () => [], new Set(), [step])).toEqual([]);
+  });
+});
+
+describe('stealable', () => {
+  it('is the worker holding the most jobs it has not started', () => {
+    const slots = [slot(0), slot(1), slot(2)];
+    const queues = [
+      [job('diag.noop_batch', 1), job('diag.noop_batch', 2)],
+      [
+        job('diag.noop_batch', 3),
+        job('diag.noop_batch', 4),
+        job('diag.noop_batch', 5, { revoking: true }),
+        job('diag.noop_batch', 6),
+      ],
+      [],
+    ];
+    expect(stealable(slots, (s) => queues[s.index])).toBe(slots[1]);
+    expect(stealable([slots[2]], (s) => queues[s.index])).toBeUndefined();
+  });
+});

@@ -1,0 +1,214 @@
+/**
+ * The scheduling loop over in-process fake workers (no processes, no core): hand-off and
+ * prefetch, handing work back to an idle worker, per-type concurrency, modes and stop.
+ * The real-process behaviour (crashes, leases across processes) is in test/jobs.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fakeSpawner, type FakeSpawner } from '../../../../test/support/fake-worker';
+import { AuditLedger } from '../../audit/ledger';
+import { appPaths } from '../../app-paths';
+import { openDatabase, type LibraryDb } from '../../db/open';
+import { JobRegistry, diagnosticMainHalves, type MainHalves } from '../registry';
+import { JobQueries } from '../store/queries';
+import { JobTransitions } from '../store/transitions';
+import { JobRunner } from './runner';
+import type { ProductJobTypes } from '../../../shared/jobs/types';
+
+interface Rig {
+  db: LibraryDb;
+  transitions: JobTransitions;
+  queries: JobQueries;
+  f: FakeSpawner;
+  runner: JobRunner;
+  enqueue(type: string, n: number, payload?: (i: number) => object): number[];
+  events(id: number): string[];
+}
+
+let rigs: Rig[] = [];
+afterEach(async () => {
+  for (const r of rigs) {
+    await r.runner.stop(200);
+    await r.db.close();
+  }
+  rigs = [];
+});
+
+function rig(concurrency: number, f = fakeSpawner()): Rig {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'circa-runner-'));
+  const db = openDatabase({
+    file: path.join(dir, 'circa.db'),
+    migrationsFolder: appPaths().migrations,
+    backgroundCheckpoints: false,
+  });
+  const ledger = new AuditLedger(db.sqlite);
+  const transitions = new JobTransitions(db, ledger);
+  const queries = new JobQueries(db.sqlite);
+  // Product halves are never reached here: only diagnostic types are enqueued.
+  const registry = new JobRegistry(
+    {} as MainHalves<ProductJobTypes>,
+    diagnosticMainHalves(() => {}),
+  );
+  const runner = new JobRunner({
+    transitions,
+    registry,
+    spawn: f.spawn,
+    concurrency,
+    retentionMs: () => 30 * 86_400_000,
+    renewEveryMs: 100,
+    sweepEveryMs: 200,
+    pollEveryMs: 50,
+    cancelGraceMs: 100,
+  });
+  const r: Rig = {
+    db,
+    transitions,
+    queries,
+    f,
+    runner,
+    enqueue: (type, n, payload = () => ({})) =>
+      transitions
+        .enqueue(
+          Array.from({ length: n }, (_, i) => ({ type, payload: payload(i), subject: null, maxRetries: 2 })),
+          'test',
+        )
+        .map((o) => o.job.id),
+    events: (id) => queries.auditTrail(id).map((a) => a.event),
+  };
+  rigs.push(r);
+  return r;
+}
+
+async function until(cond: () => boolean, what: string, ms = 5000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!cond()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+const allDone = (r: Rig, ids: number[]) => ids.every((id) => r.queries.get(id)!.status === 'success');
+
+describe('JobRunner over fake workers', () => {
+  it('hands work ahead: a one-at-a-time type has its next job queued behind the one running', async () => {
+    const r = rig(1);
+    r.f.behave('diag.noop_single', { kind: 'succeed', ms: 40 });
+    r.runner.start();
+    await until(() => r.runner.getStats().workersAlive === 1, 'the worker');
+    const ids = r.enqueue('diag.noop_single', 6);
+    r.runner.wake();
+    await until(() => allDone(r, ids), 'all jobs');
+    const w = r.f.workers[0];
+    // Each "run" message carries one job (hand-off 1) ...
+    const runs = r.f.sent.filter((s) => s.msg.t === 'run').map((s) => (s.msg as { jobs: unknown[] }).jobs.length);
+    expect(Math.max(...runs)).toBe(1);
+    // ... but the worker was handed job n+1 before it finished job n (prefetch 1).
+    expect(w.received.map((j) => j.jobId)).toEqual(ids);
+    expect(w.started.map((j) => j.jobId)).toEqual(ids);
+    expect(r.runner.getStats()).toMatchObject({ claimed: 6, succeeded: 6, handedBack: 0 });
+  });
+
+  it('hands over several at once for a batch type, and never more than the type allows ahead', async () => {
+    const r = rig(1);
+    r.runner.start();
+    await until(() => r.runner.getStats().workersAlive === 1, 'the worker');
+    const ids = r.enqueue('diag.noop_batch', 40);
+    r.runner.wake();
+    await until(() => allDone(r, ids), 'all jobs');
+    const runs = r.f.sent.filter((s) => s.msg.t === 'run').map((s) => (s.msg as { jobs: unknown[] }).jobs.length);
+    expect(runs[0]).toBe(8); // the hand-off
+    expect(Math.max(...runs)).toBeLessThanOrEqual(8);
+  });
+
+  it('an idle worker takes back the jobs a busy one has not started (the tail of a queue of long jobs)', async () => {
+    const r = rig(2);
+    r.runner.start();
+    await until(() => r.runner.getStats().workersAlive === 2, 'the workers');
+    // Two jobs, one each; the first is long. Then a third, handed ahead to w0 (slots are topped up
+    // in order). w1 finishes long before w0 is free, finds the queue empty and takes the third back.
+    const ms = new Map<number, number>();
+    r.f.behave('diag.noop_single', { kind: 'succeed', ms: (job) => ms.get(job.jobId) ?? 20 });
+    const ids = r.enqueue('diag.noop_single', 2);
+    ms.set(ids[0], 500).set(ids[1], 150);
+    r.runner.wake();
+    await until(() => r.f.workers.every((w) => w.started.length === 1), 'one job on each worker');
+    ids.push(...r.enqueue('diag.noop_single', 1));
+    r.runner.wake();
+    await until(() => allDone(r, ids), 'all jobs');
+    const [w0, w1] = r.f.workers;
+    expect(w0.started.map((j) => j.jobId)).toEqual([ids[0]]);
+    expect(w0.received.map((j) => j.jobId)).toEqual([ids[0], ids[2]]);
+    expect(w1.started.map((j) => j.jobId)).toEqual([ids[1], ids[2]]);
+    expect(r.events(ids[2])).toEqual(['enqueued', 'claimed', 'handed_back', 'claimed', 'succeeded']);
+    expect(r.queries.get(ids[2])).toMatchObject({ attempt: 2, retry_count: 0 });
+    expect(r.runner.getStats()).toMatchObject({ succeeded: 3, handedBack: 1 });
+  });
+
+  it('runs at most `concurrency` jobs of a type at once, other types beside them', async () => {
+    const r = rig(3);
+    const slept = { pid: 1, slept: 60 };
+    r.f.behave('diag.exclusive', { kind: 'succeed', ms: 60, output: slept });
+    r.f.behave('diag.sleep', { kind: 'succeed', ms: 60, output: slept });
+    r.runner.start();
+    await until(() => r.runner.getStats().workersAlive === 3, 'the workers');
+    const exclusive = r.enqueue('diag.exclusive', 4, () => ({ ms: 0 }));
+    const other = r.enqueue('diag.sleep', 2, () => ({ ms: 0 }));
+    let most = 0;
+    const watch = setInterval(() => {
+      const running = exclusive.filter((id) => r.queries.get(id)!.status === 'running').length;
+      most = Math.max(most, running);
+    }, 2);
+    r.runner.wake();
+    try {
+      await until(() => allDone(r, [...exclusive, ...other]), 'all jobs');
+    } finally {
+      clearInterval(watch);
+    }
+    expect(most).toBe(1);
+    // The other type ran beside it: two workers were busy with diag.sleep while one ran diag.exclusive.
+    const ranSleep = r.f.workers.filter((w) => w.started.some((j) => j.type === 'diag.sleep'));
+    expect(ranSleep.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('stop: gives back jobs handed over but not started, uncharged, and ends in stopped', async () => {
+    const r = rig(1);
+    r.f.behave('diag.noop_batch', { kind: 'hang' });
+    r.runner.start();
+    await until(() => r.runner.getStats().workersAlive === 1, 'the worker');
+    const ids = r.enqueue('diag.noop_batch', 8);
+    r.runner.wake();
+    await until(() => r.f.workers[0].received.length === 8, 'the hand-off');
+    await r.runner.stop(50);
+    for (const id of ids) {
+      expect(r.queries.get(id)).toMatchObject({ status: 'queued', retry_count: 0 });
+      expect(r.events(id)).toEqual(['enqueued', 'claimed', 'released']);
+    }
+    await r.runner.finished; // resolves on stop
+    // A stopped runner cannot be started again, and wake() does nothing.
+    r.runner.start();
+    r.runner.wake();
+    expect(r.runner.getStats().workersAlive).toBe(0);
+  });
+
+  it('a crash costs the running job one retry; the jobs queued behind it are given back uncharged', async () => {
+    const r = rig(1);
+    r.f.behave('diag.noop_batch', { kind: 'hang' });
+    r.runner.start();
+    await until(() => r.runner.getStats().workersAlive === 1, 'the worker');
+    const ids = r.enqueue('diag.noop_batch', 3);
+    r.runner.wake();
+    await until(() => r.f.workers[0].started.length === 1 && r.f.workers[0].received.length === 3, 'the hand-off');
+    r.f.behave('diag.noop_batch', { kind: 'succeed' });
+    r.f.workers[0].exit({ kind: 'out_of_memory', signal: 'SIGABRT' });
+    await until(() => allDone(r, ids), 'all jobs, on the replacement worker');
+    expect(r.queries.get(ids[0])).toMatchObject({ retry_count: 1, attempt: 2 });
+    expect(r.events(ids[0])).toEqual(['enqueued', 'claimed', 'failed', 'claimed', 'succeeded']);
+    expect(r.queries.auditTrail(ids[0])[2].data).toContain('ran out of memory (heap limit 1024 MB)');
+    for (const id of ids.slice(1)) {
+      expect(r.queries.get(id)).toMatchObject({ retry_count: 0 });
+      expect(r.events(id)).toEqual(['enqueued', 'claimed', 'released', 'claimed', 'succeeded']);
+    }
+  });
+});

@@ -1,0 +1,114 @@
+/**
+ * A job this runner holds, from its claim until its outcome is committed, and the errors it can
+ * get on main's side: a payload or `load` that fails before the job starts, and the end of the
+ * process that ran it.
+ */
+import { invalidPayloadMessage, type AnyJobType } from '../../../shared/jobs/define';
+import { serializeJobError, type SerializedJobError } from '../../../shared/jobs/errors';
+import type { JobContext, JobRegistry, MainHalf } from '../registry';
+import type { JobRow, Lease } from '../store/rows';
+import type { SlotExit } from './worker-pool';
+
+/** Why the runtime asked a job to stop. */
+export type AbortReason = 'cancel' | 'timeout' | 'lost' | 'shutdown';
+
+export interface RunningJob {
+  lease: Lease;
+  row: JobRow;
+  definition: AnyJobType;
+  half: MainHalf<AnyJobType>;
+  ctx: JobContext<unknown>;
+  abortReason?: AbortReason;
+  /** Asked back from its worker for an idle one (see JobRunner.stealForIdleWorkers). */
+  revoking?: boolean;
+  timeoutTimer?: NodeJS.Timeout;
+  killTimer?: NodeJS.Timeout;
+  lastProgressWrite: number;
+}
+
+export type Prepared = { job: RunningJob; input: unknown } | { job: RunningJob; error: SerializedJobError };
+
+/** Validates the payload and runs the type's `load`; a job that cannot start gets a readable reason. */
+export function prepareJob(row: JobRow, lease: Lease, registry: JobRegistry): Prepared {
+  const registered = registry.get(row.type);
+  const job: RunningJob = {
+    lease,
+    row,
+    definition: registered?.definition as AnyJobType,
+    half: registered?.half as MainHalf<AnyJobType>,
+    ctx: { id: row.id, attempt: row.attempt, payload: undefined, subject: row.subject },
+    lastProgressWrite: 0,
+  };
+  if (!registered) return { job, error: { kind: 'permanent', message: `This version of Circa has no job type "${row.type}"` } };
+  let payload: unknown;
+  try {
+    payload = JSON.parse(row.payload);
+  } catch {
+    return { job, error: { kind: 'permanent', message: 'The job payload is not valid JSON' } };
+  }
+  const parsed = registered.definition.payload.safeParse(payload);
+  if (!parsed.success)
+    return { job, error: { kind: 'permanent', message: invalidPayloadMessage(row.type, parsed.error.issues) } };
+  job.ctx.payload = parsed.data;
+  return loadInput(job);
+}
+
+/** Runs `load` for the job's current payload (also for each step of a checkpointed job). */
+export function loadInput(job: RunningJob): Prepared {
+  try {
+    return { job, input: job.half.load(job.ctx) };
+  } catch (err) {
+    return { job, error: serializeJobError(err) };
+  }
+}
+
+export interface ExitLimits {
+  heapMb: number;
+  cancelGraceMs: number;
+  unresponsiveMs: number;
+}
+
+/** The failure a job gets when the process running it ended. */
+export function errorForExit(job: RunningJob, exit: SlotExit, limits: ExitLimits): SerializedJobError {
+  const reason = exit.kind === 'killed' ? exit.reason : null;
+  if (job.abortReason === 'cancel' || reason === 'cancel') return { kind: 'permanent', message: 'Cancelled' };
+  if (job.abortReason === 'timeout' || reason === 'timeout') {
+    return {
+      kind: 'retryable',
+      message: `Timed out after ${seconds(job.definition.policy.timeoutMs)}; the handler did not stop within ${seconds(limits.cancelGraceMs)}, so its process was killed`,
+    };
+  }
+  const tail = exit.exit.stderrTail.slice(-2000) || undefined;
+  switch (exit.kind) {
+    case 'killed':
+      return {
+        kind: 'retryable',
+        message: `The worker process stopped answering for ${seconds(limits.unresponsiveMs)} and was killed`,
+        retryAfterMs: 0,
+      };
+    case 'out_of_memory':
+      return {
+        kind: 'retryable',
+        message: `The worker process ran out of memory (heap limit ${limits.heapMb} MB) while running this job`,
+        stack: tail,
+        retryAfterMs: 0,
+      };
+    case 'exited':
+      return { kind: 'retryable', message: 'The worker process exited while running this job', stack: tail, retryAfterMs: 0 };
+    default: {
+      const how = exit.exit.signal ? `signal ${exit.exit.signal}` : `exit code ${exit.exit.code}`;
+      const what = exit.kind === 'failed_to_launch' ? 'could not be started' : 'crashed';
+      return {
+        kind: 'retryable',
+        message: `The worker process ${what} while running this job (${how})`,
+        stack: tail,
+        retryAfterMs: 0,
+      };
+    }
+  }
+}
+
+/** "500 ms", "30 s": readable at any scale (a sub-second limit must not read "0 s"). */
+export function seconds(ms: number): string {
+  return ms < 1000 ? `${ms} ms` : `${Math.round(ms / 100) / 10} s`;
+}

@@ -1,0 +1,142 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { fakeSpawner, type FakeSpawner } from '../../../../test/support/fake-worker';
+import { silentLogger } from './logger';
+import { WorkerPool, type SlotExit, type WorkerSlot } from './worker-pool';
+import { exitKindOf } from '../worker-process';
+
+const tick = (ms = 5) => new Promise((r) => setTimeout(r, ms));
+async function until(cond: () => boolean, what: string, ms = 3000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!cond()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await tick();
+  }
+}
+
+function pool(f: FakeSpawner, size = 1, unresponsiveMs = 50) {
+  const exits: { slot: WorkerSlot; exit: SlotExit }[] = [];
+  const spawnErrors: string[] = [];
+  let readies = 0;
+  const p = new WorkerPool({
+    size,
+    runnerId: 'host:1:abc',
+    spawn: f.spawn,
+    heapMb: 64,
+    env: {},
+    unresponsiveMs,
+    log: silentLogger,
+    onReady: () => readies++,
+    onMessage: () => {},
+    onExit: (slot, exit) => exits.push({ slot, exit }),
+    onSpawnError: (m) => spawnErrors.push(m),
+  });
+  return { p, exits, spawnErrors, readies: () => readies };
+}
+
+let stops: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const s of stops) await s();
+  stops = [];
+});
+
+describe('WorkerPool', () => {
+  it('starts one process per slot, named after the runner, and reports them ready', async () => {
+    const f = fakeSpawner();
+    const { p, readies } = pool(f, 2);
+    stops.push(() => p.stop(() => false, 100));
+    p.start();
+    await until(() => p.readyCount() === 2, 'two ready workers');
+    expect(readies()).toBe(2);
+    expect(f.workers.map((w) => w.name)).toEqual(['host:1:abc/w0', 'host:1:abc/w1']);
+    expect(p.slots.map((s) => s.owner)).toEqual(['host:1:abc/w0', 'host:1:abc/w1']);
+  });
+
+  it('reports each end of a process as a typed reason, and replaces the process', async () => {
+    const f = fakeSpawner();
+    const { p, exits } = pool(f);
+    stops.push(() => p.stop(() => false, 100));
+    p.start();
+    await until(() => p.readyCount() === 1, 'ready');
+    f.workers[0].exit({ kind: 'out_of_memory', signal: 'SIGABRT' });
+    await until(() => exits.length === 1 && p.readyCount() === 1, 'an exit and a replacement');
+    expect(exits[0].exit.kind).toBe('out_of_memory');
+    expect(f.workers).toHaveLength(2);
+
+    p.kill(p.slots[0], 'timeout');
+    await until(() => exits.length === 2, 'the kill');
+    expect(exits[1].exit).toMatchObject({ kind: 'killed', reason: 'timeout' });
+  });
+
+  it('a process that ends before it is ready failed to launch; a crash loop backs off', async () => {
+    const f = fakeSpawner();
+    f.becomeReady = false;
+    const { p, exits } = pool(f);
+    stops.push(() => p.stop(() => false, 100));
+    p.start();
+    await until(() => f.workers.length === 1, 'a spawn');
+    f.workers[0].exit({ kind: 'crashed', code: 1 });
+    await until(() => exits.length === 1, 'the exit');
+    expect(exits[0].exit.kind).toBe('failed_to_launch');
+    // The first replacement is immediate, the next ones wait (0.5 s, 1 s, …).
+    await until(() => f.workers.length === 2, 'the first replacement');
+    f.workers[1].exit({ kind: 'crashed', code: 1 });
+    await tick(200);
+    expect(f.workers).toHaveLength(2);
+    await until(() => f.workers.length === 3, 'the delayed replacement', 2000);
+  });
+
+  it('a spawn that throws is reported and retried after a pause', async () => {
+    const f = fakeSpawner();
+    f.failNextSpawn = true;
+    const { p, spawnErrors } = pool(f);
+    stops.push(() => p.stop(() => false, 100));
+    p.start();
+    expect(spawnErrors).toEqual(['Could not start a worker process: spawn EAGAIN']);
+    await until(() => p.readyCount() === 1, 'a later spawn');
+  });
+
+  it('kills a busy process that stops answering pings, not an idle one', async () => {
+    const f = fakeSpawner();
+    const { p, exits } = pool(f, 2, 30);
+    stops.push(() => p.stop(() => false, 100));
+    p.start();
+    await until(() => p.readyCount() === 2, 'ready');
+    f.answerPings = false;
+    await tick(60);
+    p.ping((slot) => slot.index === 1);
+    await until(() => exits.length === 1, 'the kill');
+    expect(exits[0]).toMatchObject({ slot: { index: 1 }, exit: { kind: 'killed', reason: 'unresponsive' } });
+  });
+
+  it('stop: idle processes are asked to exit, busy ones killed, and none is replaced', async () => {
+    const f = fakeSpawner();
+    const { p, exits } = pool(f, 2);
+    p.start();
+    await until(() => p.readyCount() === 2, 'ready');
+    await p.stop((slot) => slot.index === 0);
+    expect(f.workers[0].killed).toBe(true);
+    expect(f.sent.filter((s) => s.msg.t === 'shutdown').map((s) => s.name)).toEqual(['host:1:abc/w1']);
+    expect(exits.map((e) => e.exit)).toEqual([
+      expect.objectContaining({ kind: 'killed', reason: 'shutdown' }),
+      expect.objectContaining({ kind: 'killed', reason: 'shutdown' }),
+    ]);
+    await tick(50);
+    expect(f.workers).toHaveLength(2);
+  });
+});
+
+describe('exitKindOf (what an adapter reports)', () => {
+  it('tells a clean exit, an out-of-memory abort and another crash apart', () => {
+    expect(exitKindOf(0, null, '')).toBe('exited');
+    expect(exitKindOf(null, 'SIGABRT', 'FATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory')).toBe(
+      'out_of_memory',
+    );
+    expect(
+      exitKindOf(134, null, 'FATAL ERROR: Ineffective mark-compacts near heap limit ... JavaScript heap out of memory'),
+    ).toBe('out_of_memory');
+    // An abort that is not V8's heap report (a native assertion) is a crash.
+    expect(exitKindOf(null, 'SIGABRT', 'Assertion failed: (x), function y')).toBe('crashed');
+    expect(exitKindOf(null, 'SIGKILL', '')).toBe('crashed');
+    expect(exitKindOf(1, null, '')).toBe('crashed');
+  });
+});

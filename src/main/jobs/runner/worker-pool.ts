@@ -1,0 +1,201 @@
+/**
+ * Worker supervision: a fixed number of slots, each with at most one live process. Spawns and
+ * respawns (with a crash-loop backoff), tracks readiness and liveness (pings), kills on request,
+ * and reports every end of a process as a typed reason — what the adapter saw (exited, crashed,
+ * out of memory, failed to launch) or the kill the runtime asked for. It knows nothing of jobs.
+ */
+import type { MainToWorker, WorkerToMain } from '../../../shared/worker-protocol';
+import type { SpawnWorker, WorkerExit, WorkerProcess } from '../worker-process';
+import type { Logger } from './logger';
+
+/** Why the runtime killed a process. */
+export type KillReason = 'cancel' | 'timeout' | 'lost' | 'unresponsive' | 'shutdown';
+
+/** How a slot's process ended: a kill the runtime asked for, or what its adapter reported. */
+export type SlotExit = { kind: 'killed'; reason: KillReason; exit: WorkerExit } | { kind: WorkerExit['kind']; exit: WorkerExit };
+
+export interface WorkerSlot {
+  readonly index: number;
+  /** The lease owner of every job this slot runs: `<runner id>/w<index>`. */
+  readonly owner: string;
+  /** True from the process's `ready` message until it ends. */
+  readonly ready: boolean;
+  readonly alive: boolean;
+}
+
+interface SlotState extends WorkerSlot {
+  proc: WorkerProcess | null;
+  ready: boolean;
+  alive: boolean;
+  lastPongAt: number;
+  consecutiveCrashes: number;
+  killReason: KillReason | null;
+  respawnTimer?: NodeJS.Timeout;
+  exited: Promise<void>;
+  onExited: () => void;
+}
+
+export interface WorkerPoolOptions {
+  size: number;
+  runnerId: string;
+  spawn: SpawnWorker;
+  heapMb: number;
+  env: Record<string, string>;
+  /** A busy process that has not answered a ping for this long is killed. */
+  unresponsiveMs: number;
+  log: Logger;
+  onReady(slot: WorkerSlot): void;
+  onMessage(slot: WorkerSlot, msg: WorkerToMain): void;
+  /** After the process is gone; the slot is respawned unless the pool is stopping. */
+  onExit(slot: WorkerSlot, exit: SlotExit): void;
+  /** A process could not be started at all (counted as a machinery error by the caller). */
+  onSpawnError(message: string): void;
+}
+
+export class WorkerPool {
+  private readonly state: SlotState[] = [];
+  private stopping = false;
+  private pingSeq = 0;
+
+  constructor(private readonly o: WorkerPoolOptions) {
+    for (let index = 0; index < o.size; index++) {
+      this.state.push({
+        index,
+        owner: `${o.runnerId}/w${index}`,
+        proc: null,
+        ready: false,
+        alive: false,
+        lastPongAt: 0,
+        consecutiveCrashes: 0,
+        killReason: null,
+        exited: Promise.resolve(),
+        onExited: () => {},
+      });
+    }
+  }
+
+  get slots(): readonly WorkerSlot[] {
+    return this.state;
+  }
+
+  start(): void {
+    for (const slot of this.state) this.spawn(slot);
+  }
+
+  readyCount(): number {
+    return this.state.filter((s) => s.ready).length;
+  }
+
+  send(slot: WorkerSlot, msg: MainToWorker): void {
+    this.of(slot).proc?.send(msg);
+  }
+
+  kill(slot: WorkerSlot, reason: KillReason): void {
+    const s = this.of(slot);
+    if (!s.proc) return;
+    s.killReason ??= reason;
+    s.proc.kill();
+  }
+
+  /** A slot that finished a job cleanly is out of any crash loop. */
+  succeeded(slot: WorkerSlot): void {
+    this.of(slot).consecutiveCrashes = 0;
+  }
+
+  /** Pings every process; kills a busy one that has stopped answering (a hung handler). */
+  ping(isBusy: (slot: WorkerSlot) => boolean, now = Date.now()): void {
+    for (const s of this.state) {
+      if (!s.proc) continue;
+      s.proc.send({ t: 'ping', seq: ++this.pingSeq });
+      if (isBusy(s) && now - s.lastPongAt > this.o.unresponsiveMs) {
+        this.o.log.warn(`worker ${s.owner} has not answered for ${now - s.lastPongAt} ms; killing it`);
+        this.kill(s, 'unresponsive');
+      }
+    }
+  }
+
+  /**
+   * Stops every process: idle ones are asked to exit, busy ones killed. Resolves when all have
+   * exited (and their onExit has run) or after `waitMs`.
+   */
+  async stop(isBusy: (slot: WorkerSlot) => boolean, waitMs = 3000): Promise<void> {
+    this.stopping = true;
+    for (const s of this.state) {
+      clearTimeout(s.respawnTimer);
+      const proc = s.proc;
+      if (!proc) continue;
+      s.killReason = 'shutdown';
+      if (isBusy(s)) proc.kill();
+      else {
+        proc.send({ t: 'shutdown' });
+        setTimeout(() => proc.kill(), 1000).unref();
+      }
+    }
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.all(this.state.map((s) => s.exited)),
+      new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs))),
+    ]);
+    clearTimeout(timer);
+  }
+
+  private of(slot: WorkerSlot): SlotState {
+    return this.state[slot.index];
+  }
+
+  private spawn(slot: SlotState): void {
+    if (this.stopping) return;
+    let proc: WorkerProcess;
+    try {
+      proc = this.o.spawn({ heapMb: this.o.heapMb, name: slot.owner, env: { ...this.o.env } });
+    } catch (err) {
+      this.o.onSpawnError(`Could not start a worker process: ${(err as Error).message}`);
+      slot.consecutiveCrashes++; // back off: a spawn that throws would otherwise retry in a tight loop
+      this.scheduleRespawn(slot);
+      return;
+    }
+    slot.proc = proc;
+    slot.alive = true;
+    slot.ready = false;
+    slot.killReason = null;
+    slot.lastPongAt = Date.now();
+    slot.exited = new Promise((resolve) => (slot.onExited = resolve));
+    proc.onMessage((m) => {
+      if (slot.proc !== proc) return;
+      const msg = m as WorkerToMain;
+      slot.lastPongAt = Date.now();
+      if (msg.t === 'ready') {
+        slot.ready = true;
+        this.o.onReady(slot);
+      } else if (msg.t !== 'pong') this.o.onMessage(slot, msg);
+    });
+    proc.onExit((exit) => {
+      if (slot.proc !== proc) return;
+      const wasReady = slot.ready;
+      slot.proc = null;
+      slot.alive = false;
+      slot.ready = false;
+      const reason = slot.killReason;
+      // A process that ends before it ever said it was ready did not launch, whatever its code.
+      const kind = reason ? 'killed' : !wasReady && exit.kind !== 'exited' ? 'failed_to_launch' : exit.kind;
+      const slotExit: SlotExit = kind === 'killed' ? { kind, reason: reason!, exit } : { kind, exit };
+      if (reason !== 'shutdown') {
+        // Only real crashes (and hangs) count towards the crash-loop backoff, not kills we asked for.
+        if (!reason || reason === 'unresponsive') slot.consecutiveCrashes++;
+        if (!reason)
+          this.o.log.warn(`worker ${slot.owner} ended (${kind}, code ${exit.code}, signal ${exit.signal}); replacing it`);
+      }
+      this.o.onExit(slot, slotExit);
+      if (reason !== 'shutdown') this.scheduleRespawn(slot);
+      slot.onExited();
+    });
+  }
+
+  private scheduleRespawn(slot: SlotState): void {
+    if (this.stopping) return;
+    // Crash-loop backoff: immediately the first time, then 0.5 s doubling up to 30 s.
+    const n = slot.consecutiveCrashes;
+    const delay = n <= 1 ? 0 : Math.min(30_000, 500 * 2 ** (n - 2));
+    slot.respawnTimer = setTimeout(() => this.spawn(slot), delay);
+  }
+}

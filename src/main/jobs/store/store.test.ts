@@ -1,0 +1,106 @@
+/** The job store on a real SQLite file: enqueue's idempotency in bulk, the claim's filters, orphans, pruning. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { AuditLedger } from '../../audit/ledger';
+import { appPaths } from '../../app-paths';
+import { openDatabase, type LibraryDb } from '../../db/open';
+import { JobQueries } from './queries';
+import { JobTransitions } from './transitions';
+import type { EnqueueRequest } from './rows';
+
+let db: LibraryDb | undefined;
+afterEach(async () => {
+  await db?.close();
+  db = undefined;
+});
+
+function store(now = () => Date.now()) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'circa-store-'));
+  db = openDatabase({ file: path.join(dir, 'circa.db'), migrationsFolder: appPaths().migrations, backgroundCheckpoints: false });
+  return { t: new JobTransitions(db, new AuditLedger(db.sqlite), now), q: new JobQueries(db.sqlite) };
+}
+
+const req = (subject: string | null, type = 'diag.noop'): EnqueueRequest => ({
+  type,
+  payload: { subject },
+  subject,
+  maxRetries: 1,
+});
+
+describe('enqueue in bulk', () => {
+  it('keeps one active job per subject across chunks, answers repeats with the first, keeps request order', () => {
+    const { t, q } = store();
+    const [earlier] = t.enqueue([req('photo:7')], 'test');
+    // 150 requests: three chunks of the multi-row INSERT, mixing subjects and none, with repeats
+    // inside a chunk, across chunks, and of a job already active before the call.
+    const reqs = Array.from({ length: 150 }, (_, i) => req(i % 3 === 0 ? null : `photo:${i % 50}`));
+    const out = t.enqueue(reqs, 'test');
+    const firstIndex = new Map<string, number>();
+    out.forEach((o, i) => {
+      const subject = reqs[i].subject;
+      expect(o.job.subject).toBe(subject);
+      if (subject === null) return expect(o.created).toBe(true);
+      if (subject === 'photo:7') return expect(o).toMatchObject({ created: false, job: { id: earlier.job.id } });
+      const first = firstIndex.get(subject);
+      if (first === undefined) {
+        firstIndex.set(subject, i);
+        expect(o.created).toBe(true);
+      } else expect(o).toMatchObject({ created: false, job: { id: out[first].job.id } });
+    });
+    // Every row said to be created exists as returned; ids follow request order.
+    const created = out.filter((o) => o.created);
+    for (const o of created) expect(q.get(o.job.id)).toEqual(o.job);
+    const ids = created.map((o) => o.job.id);
+    expect([...ids].sort((a, b) => a - b)).toEqual(ids);
+    expect(q.counts().queued).toBe(created.length + 1);
+    expect(q.auditTrail(ids[0]).map((a) => a.event)).toEqual(['enqueued']);
+  });
+});
+
+describe('claim', () => {
+  it('takes only the types it is given, in priority then age order, without being blocked by others', () => {
+    let clock = 1000;
+    const { t } = store(() => clock);
+    t.enqueue([{ ...req(null, 'foreign'), priority: 5 }], 'test');
+    clock++;
+    const [a, b] = t.enqueue([req(null), req(null)], 'test');
+    const rows = t.claim('host:1:x/w0', 30_000, { max: 5, types: ['diag.noop'], handOff: () => 5 });
+    expect(rows.map((r) => r.id)).toEqual([a.job.id, b.job.id]);
+    expect(rows[0]).toMatchObject({ status: 'running', attempt: 1, claimed_by: 'host:1:x/w0', lease_expires_at: 31_001 });
+    expect(t.claim('host:1:x/w0', 30_000, { max: 5, types: ['diag.noop'], handOff: () => 5 })).toEqual([]);
+  });
+});
+
+describe('releaseOrphans', () => {
+  it('gives back, uncharged, the running jobs of owners known to be gone, and only those', () => {
+    const { t, q } = store();
+    const [a, b] = t.enqueue([req(null), req(null)], 'test');
+    t.claim('gone:1:x/w0', 30_000, { max: 1, types: ['diag.noop'], handOff: () => 1 });
+    t.claim('alive:2:y/w0', 30_000, { max: 1, types: ['diag.noop'], handOff: () => 1 });
+    const ids = t.releaseOrphans('me', (owner) => owner.startsWith('gone:'));
+    expect(ids).toEqual([a.job.id]);
+    expect(q.get(a.job.id)).toMatchObject({ status: 'queued', attempt: 1, retry_count: 0, claimed_by: null });
+    expect(q.get(b.job.id)).toMatchObject({ status: 'running', claimed_by: 'alive:2:y/w0' });
+    expect(q.auditTrail(a.job.id).at(-1)).toMatchObject({ event: 'orphan_released', actor: 'me' });
+  });
+});
+
+describe('prune', () => {
+  it('deletes at most `limit` finished jobs past retention per call; their audit events stay', () => {
+    let clock = 1_000_000;
+    const { t, q } = store(() => clock);
+    const jobs = t.enqueue(
+      Array.from({ length: 5 }, () => req(null)),
+      'test',
+    );
+    for (const { job } of jobs) t.cancel(job.id, 'test');
+    clock += 10_000;
+    expect(t.prune(5_000, 3)).toBe(3);
+    expect(t.prune(5_000, 3)).toBe(2);
+    expect(t.prune(5_000, 3)).toBe(0);
+    expect(q.counts().cancelled).toBe(0);
+    expect(q.auditTrail(jobs[0].job.id).map((a) => a.event)).toEqual(['enqueued', 'cancelled']);
+  });
+});

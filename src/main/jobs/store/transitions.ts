@@ -1,0 +1,379 @@
+/**
+ * Every state transition of background_jobs, each with its audit entry in the same transaction.
+ * Writes about a running job are fenced on (status='running', claimed_by, attempt): a fenced
+ * write that changes no row means the lease was lost and the caller must discard its result.
+ * Reads for the UI live in ./queries.ts.
+ *
+ * Methods marked "in tx" expect the caller's BEGIN IMMEDIATE transaction (so outcomes can be
+ * group-committed); the others open their own.
+ */
+import type Database from 'better-sqlite3';
+import type { LibraryDb } from '../../db/open';
+import type { AuditEntry, AuditLedger } from '../../audit/ledger';
+import type { SerializedJobError } from '../../../shared/jobs/errors';
+import { retryDelayMs } from '../backoff';
+import { claimStatements, type ClaimFilter } from './claim';
+import { enqueueStatements, type Enqueued } from './enqueue';
+import type { EnqueueRequest, FailureOutcome, JobRow, Lease } from './rows';
+
+const MAX_MESSAGE = 2000;
+const MAX_STACK = 8000;
+const clip = (s: string | undefined | null, n: number) => (s == null ? null : s.length > n ? s.slice(0, n) + '…' : s);
+
+/** The fence every write about a running job carries. */
+const FENCE = `id = @id AND status = 'running' AND claimed_by = @claimedBy AND attempt = @attempt`;
+const fence = (l: Lease) => ({ id: l.id, claimedBy: l.claimedBy, attempt: l.attempt });
+
+export class JobTransitions {
+  readonly sqlite: Database.Database;
+  private readonly enqueueSql: ReturnType<typeof enqueueStatements>;
+  private readonly claimSql: ReturnType<typeof claimStatements>;
+  private readonly s;
+
+  constructor(
+    private readonly db: LibraryDb,
+    private readonly ledger: AuditLedger,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.sqlite = db.sqlite;
+    const p = (sql: string) => this.sqlite.prepare(sql);
+    this.enqueueSql = enqueueStatements(this.sqlite);
+    this.claimSql = claimStatements(this.sqlite);
+    this.s = {
+      renew: p(`UPDATE background_jobs SET lease_expires_at = @until WHERE ${FENCE} RETURNING cancel_requested_at`),
+      success: p(
+        `UPDATE background_jobs
+            SET status = 'success', idempotency_key = NULL, claimed_by = NULL, lease_expires_at = NULL,
+                finished_at = @now, updated_at = @now, result_summary = @summary, progress = 1, error_message = NULL, error_stack = NULL
+          WHERE ${FENCE} AND cancel_requested_at IS NULL`,
+      ),
+      // The same for a job without a subject: not naming idempotency_key leaves its index alone
+      // (one page less to write per commit).
+      successNoKey: p(
+        `UPDATE background_jobs
+            SET status = 'success', claimed_by = NULL, lease_expires_at = NULL,
+                finished_at = @now, updated_at = @now, result_summary = @summary, progress = 1, error_message = NULL, error_stack = NULL
+          WHERE ${FENCE} AND cancel_requested_at IS NULL AND idempotency_key IS NULL`,
+      ),
+      checkpoint: p(
+        `UPDATE background_jobs SET payload = @payload, progress = @progress, progress_message = @summary, result_summary = @summary,
+                lease_expires_at = @until, updated_at = @now
+          WHERE ${FENCE} AND cancel_requested_at IS NULL`,
+      ),
+      held: p(`SELECT * FROM background_jobs WHERE ${FENCE}`),
+      toQueued: p(
+        `UPDATE background_jobs
+            SET status = 'queued', claimed_by = NULL, lease_expires_at = NULL, retry_count = @retryCount, run_after = @runAfter,
+                updated_at = @now, error_message = @message, error_stack = @stack, progress = NULL, progress_message = NULL
+          WHERE ${FENCE}`,
+      ),
+      toTerminal: p(
+        `UPDATE background_jobs
+            SET status = @status, idempotency_key = NULL, claimed_by = NULL, lease_expires_at = NULL, retry_count = @retryCount,
+                finished_at = @now, updated_at = @now, error_message = @message, error_stack = @stack
+          WHERE ${FENCE}`,
+      ),
+      progress: p(
+        `UPDATE background_jobs SET progress = @progress, progress_message = @message, updated_at = @now WHERE ${FENCE}`,
+      ),
+      cancelQueued: p(
+        `UPDATE background_jobs
+            SET status = 'cancelled', idempotency_key = NULL, cancel_requested_at = @now, finished_at = @now, updated_at = @now
+          WHERE id = @id AND status = 'queued'`,
+      ),
+      requestCancel: p(
+        `UPDATE background_jobs SET cancel_requested_at = @now, updated_at = @now
+          WHERE id = @id AND status = 'running' AND cancel_requested_at IS NULL`,
+      ),
+      runNow: p(`UPDATE background_jobs SET run_after = @now, updated_at = @now WHERE id = @id AND status = 'queued'`),
+      byId: p('SELECT * FROM background_jobs WHERE id = @id'),
+      lapsed: p(`SELECT * FROM background_jobs WHERE status = 'running' AND lease_expires_at < @now LIMIT 500`),
+      running: p(`SELECT * FROM background_jobs WHERE status = 'running'`),
+      prune: p(
+        `DELETE FROM background_jobs
+          WHERE id IN (SELECT id FROM background_jobs WHERE finished_at IS NOT NULL AND finished_at < @before LIMIT @limit)`,
+      ),
+    };
+  }
+
+  // ------------------------------------------------------------------ enqueue
+
+  /**
+   * Idempotent enqueue: at most one active job per (type, subject). A duplicate returns the
+   * active job (created=false); after a terminal predecessor a new job is created.
+   */
+  enqueue(reqs: readonly EnqueueRequest[], actor: string): Enqueued[] {
+    return this.db.immediate(() => {
+      const now = this.now();
+      const out = this.enqueueSql.insert(reqs, now);
+      this.audit(
+        out
+          .filter((o) => o.created)
+          .map((o) => ({
+            event: 'enqueued',
+            actor,
+            jobId: o.job.id,
+            at: now,
+            data: { type: o.job.type, subject: o.job.subject },
+          })),
+      );
+      return out;
+    });
+  }
+
+  // ------------------------------------------------------------------ claim and lease
+
+  /**
+   * Claims, in one transaction, the ready job with the highest priority that has waited longest
+   * and, when its type hands over several at once, up to `handOff(type) - 1` more ready jobs of
+   * that type (never more than `max` in all). With `filter.type`, claims only jobs of that type
+   * (topping up a worker's queue). Only `filter.types` are claimed: a runner never takes a job it
+   * has no handler for (another version of Circa sharing the library may). `attempt` increments
+   * here, so a lapsed lease costs its job an attempt.
+   */
+  claim(claimedBy: string, leaseMs: number, filter: ClaimFilter): JobRow[] {
+    if (filter.max <= 0 || !filter.types.length) return [];
+    const run = () => {
+      const now = this.now();
+      const rows = this.claimSql.claim(claimedBy, now, now + leaseMs, filter);
+      this.audit(rows.map((r) => ({ event: 'claimed', actor: claimedBy, jobId: r.id, at: now, data: { attempt: r.attempt } })));
+      return rows;
+    };
+    // Inside the runner's cycle transaction it is one more statement, not a savepoint.
+    return this.sqlite.inTransaction ? run() : this.db.immediate(run);
+  }
+
+  /** Extends leases still held; reports which were lost and which have a cancel request. */
+  renew(leases: readonly Lease[], leaseMs: number): { lost: Lease[]; cancelRequested: Lease[] } {
+    return this.db.immediate(() => {
+      const until = this.now() + leaseMs;
+      const lost: Lease[] = [];
+      const cancelRequested: Lease[] = [];
+      for (const l of leases) {
+        const row = this.s.renew.get({ ...fence(l), until }) as { cancel_requested_at: number | null } | undefined;
+        if (!row) lost.push(l);
+        else if (row.cancel_requested_at != null) cancelRequested.push(l);
+      }
+      return { lost, cancelRequested };
+    });
+  }
+
+  // ------------------------------------------------------------------ outcomes (in tx)
+
+  /** In tx. Marks success; false if the lease was lost or a cancel was requested (discard the result). */
+  markSuccess(l: Lease, resultSummary: string | null, hasKey = true): boolean {
+    const now = this.now();
+    const stmt = hasKey ? this.s.success : this.s.successNoKey;
+    const changed = stmt.run({ ...fence(l), now, summary: clip(resultSummary, MAX_MESSAGE) }).changes === 1;
+    if (changed) this.audit([{ event: 'succeeded', actor: l.claimedBy, jobId: l.id, at: now, data: { attempt: l.attempt } }]);
+    return changed;
+  }
+
+  /**
+   * In tx. A step of a long job is done (see Continuation in ../registry.ts): store the payload to
+   * resume from and the progress, fenced like every write about a running job. The job stays
+   * `running` in the same lease and attempt; false when the lease was lost or a cancel is pending.
+   */
+  checkpoint(l: Lease, payload: unknown, progress: number, summary: string | null, leaseMs: number): boolean {
+    const now = this.now();
+    const args = {
+      ...fence(l),
+      payload: JSON.stringify(payload),
+      progress,
+      summary: clip(summary, MAX_MESSAGE),
+      until: now + leaseMs,
+      now,
+    };
+    return this.s.checkpoint.run(args).changes === 1;
+  }
+
+  /**
+   * In tx. Records a failed attempt: a permanent error fails the job; a retryable one requeues with
+   * backoff while retries remain (charging one); retry_later requeues without charging. A pending
+   * cancel request wins over everything.
+   */
+  markFailure(l: Lease, err: SerializedJobError, event = 'failed', actor = l.claimedBy): FailureOutcome {
+    const row = this.s.held.get(fence(l)) as JobRow | undefined;
+    if (!row) return 'lost';
+    const now = this.now();
+    const message = clip(err.message, MAX_MESSAGE);
+    const stack = clip(err.stack, MAX_STACK);
+    if (row.cancel_requested_at != null) {
+      this.cancelHeld(l, row, now);
+      return 'cancelled';
+    }
+    if (err.kind === 'retry_later') {
+      const runAfter = now + Math.max(0, err.retryAfterMs ?? 60_000);
+      this.s.toQueued.run({ ...fence(l), retryCount: row.retry_count, runAfter, now, message, stack });
+      this.audit([
+        { event: 'retry_later', actor: l.claimedBy, jobId: l.id, at: now, data: { attempt: l.attempt, runAfter, message } },
+      ]);
+      return 'requeued';
+    }
+    const retryable = err.kind === 'retryable' && row.retry_count < row.max_retries;
+    if (retryable) {
+      const runAfter = err.retryAfterMs != null ? now + err.retryAfterMs : now + retryDelayMs(row.retry_count);
+      this.s.toQueued.run({ ...fence(l), retryCount: row.retry_count + 1, runAfter, now, message, stack });
+    } else {
+      this.s.toTerminal.run({ ...fence(l), status: 'failed', retryCount: row.retry_count, now, message, stack });
+    }
+    const data = { attempt: l.attempt, retryable, permanent: err.kind === 'permanent', message };
+    // Taken back by someone else (a lapsed lease): say whose lease it was.
+    this.audit([{ event, actor, jobId: l.id, at: now, data: actor !== l.claimedBy ? { ...data, owner: l.claimedBy } : data }]);
+    return retryable ? 'requeued' : 'failed';
+  }
+
+  /** In tx. A cancel request has been honoured (the handler stopped or its process was killed). */
+  markCancelled(l: Lease): boolean {
+    const row = this.s.held.get(fence(l)) as JobRow | undefined;
+    if (!row) return false;
+    this.cancelHeld(l, row, this.now());
+    return true;
+  }
+
+  /** In tx. A running job we hold ends `cancelled`, keeping its last error for the record. */
+  private cancelHeld(l: Lease, row: JobRow, now: number): void {
+    const args = {
+      ...fence(l),
+      status: 'cancelled',
+      retryCount: row.retry_count,
+      now,
+      message: row.error_message,
+      stack: row.error_stack,
+    };
+    this.s.toTerminal.run(args);
+    this.audit([{ event: 'cancelled', actor: l.claimedBy, jobId: l.id, at: now, data: { attempt: l.attempt } }]);
+  }
+
+  /**
+   * In tx. Gives a job back without charging a retry: a clean shutdown, a job taken back from a
+   * busy worker for an idle one, or a job whose runner is known to be gone (`event`, `actor`).
+   */
+  release(l: Lease, event = 'released', actor = l.claimedBy): boolean {
+    const row = this.s.held.get(fence(l)) as JobRow | undefined;
+    if (!row) return false;
+    const now = this.now();
+    if (row.cancel_requested_at != null) return this.markCancelled(l);
+    this.s.toQueued.run({
+      ...fence(l),
+      retryCount: row.retry_count,
+      runAfter: now,
+      now,
+      message: row.error_message,
+      stack: row.error_stack,
+    });
+    const data = actor !== l.claimedBy ? { attempt: l.attempt, owner: l.claimedBy } : { attempt: l.attempt };
+    this.audit([{ event, actor, jobId: l.id, at: now, data }]);
+    return true;
+  }
+
+  /** Fenced progress write; false when the lease is gone. */
+  setProgress(l: Lease, progress: number, message: string | null): boolean {
+    return this.s.progress.run({ ...fence(l), progress, message: clip(message, 200), now: this.now() }).changes === 1;
+  }
+
+  /**
+   * Runs `fn` in one BEGIN IMMEDIATE transaction (group commit of several outcomes). Audit
+   * entries written inside are buffered and appended, in order, at the end of the transaction
+   * (one chain read and multi-row inserts instead of one of each per transition); if `fn`
+   * throws, they are discarded with everything else.
+   */
+  transaction<T>(fn: () => T): T {
+    if (this.auditBuffer) return this.db.immediate(fn); // nested: a savepoint; the outer one appends
+    return this.db.immediate(() => {
+      const buffer: AuditEntry[] = [];
+      this.auditBuffer = buffer;
+      try {
+        const result = fn();
+        this.auditBuffer = null;
+        this.ledger.append(buffer);
+        return result;
+      } finally {
+        this.auditBuffer = null;
+      }
+    });
+  }
+
+  private auditBuffer: AuditEntry[] | null = null;
+
+  /** Appends now, or at the end of the enclosing `transaction()`. */
+  private audit(entries: AuditEntry[]): void {
+    if (!entries.length) return;
+    if (this.auditBuffer) for (const e of entries) this.auditBuffer.push(e);
+    else this.ledger.append(entries);
+  }
+
+  // ------------------------------------------------------------------ rescue and housekeeping
+
+  /**
+   * Takes back running jobs whose lease lapsed (their runner died or hung): charged a retry,
+   * failed when none remain, cancelled when a cancel was pending.
+   */
+  reclaimLapsed(
+    actor: string,
+    /** Called in the same transaction for each job that ends failed (the type's own bookkeeping). */
+    onFailed?: (row: JobRow, message: string) => void,
+  ): { requeued: number[]; failed: number[]; cancelled: number[] } {
+    return this.db.immediate(() => {
+      const out = { requeued: [] as number[], failed: [] as number[], cancelled: [] as number[] };
+      for (const r of this.s.lapsed.all({ now: this.now() }) as JobRow[]) {
+        const lease = { id: r.id, attempt: r.attempt, claimedBy: r.claimed_by! };
+        const message = `The process running this job (${r.claimed_by}) stopped renewing its lease; it crashed, hung or was killed.`;
+        const outcome = this.markFailure(lease, { kind: 'retryable', message, retryAfterMs: 0 }, 'reclaimed', actor);
+        if (outcome === 'requeued') out.requeued.push(r.id);
+        else if (outcome === 'failed') {
+          out.failed.push(r.id);
+          onFailed?.(r, this.get(r.id)?.error_message ?? 'The lease lapsed');
+        } else if (outcome === 'cancelled') out.cancelled.push(r.id);
+      }
+      return out;
+    });
+  }
+
+  /**
+   * Gives back at once, without charging a retry, running jobs whose owner is known to be gone
+   * (`isGone(claimedBy)`: a runner of this machine whose process no longer exists), instead of
+   * waiting for their leases to lapse. Jobs of a live runner, or of another machine, are left alone.
+   */
+  releaseOrphans(actor: string, isGone: (claimedBy: string) => boolean): number[] {
+    return this.db.immediate(() => {
+      const ids: number[] = [];
+      for (const r of this.s.running.all() as JobRow[]) {
+        if (!r.claimed_by || !isGone(r.claimed_by)) continue;
+        if (this.release({ id: r.id, attempt: r.attempt, claimedBy: r.claimed_by }, 'orphan_released', actor)) ids.push(r.id);
+      }
+      return ids;
+    });
+  }
+
+  /** Cancels a queued job at once; asks a running one to stop. Returns the row after the change. */
+  cancel(id: number, actor: string): JobRow | undefined {
+    return this.db.immediate(() => {
+      const now = this.now();
+      if (this.s.cancelQueued.run({ id, now }).changes === 1) {
+        this.audit([{ event: 'cancelled', actor, jobId: id, at: now, data: { wasQueued: true } }]);
+      } else if (this.s.requestCancel.run({ id, now }).changes === 1) {
+        this.audit([{ event: 'cancel_requested', actor, jobId: id, at: now }]);
+      }
+      return this.get(id);
+    });
+  }
+
+  runNow(id: number, actor: string): boolean {
+    return this.db.immediate(() => {
+      const now = this.now();
+      const changed = this.s.runNow.run({ id, now }).changes === 1;
+      if (changed) this.audit([{ event: 'run_now', actor, jobId: id, at: now }]);
+      return changed;
+    });
+  }
+
+  /** Deletes up to `limit` finished jobs older than `olderThanMs`; the audit ledger keeps their history. */
+  prune(olderThanMs: number, limit: number): number {
+    return this.db.immediate(() => this.s.prune.run({ before: this.now() - olderThanMs, limit }).changes);
+  }
+
+  private get(id: number): JobRow | undefined {
+    return this.s.byId.get({ id }) as JobRow | undefined;
+  }
+}

@@ -1,0 +1,46 @@
+/**
+ * Every job type the product knows, one definition each (see ../define.ts). Adding a type: its
+ * definition here, a main half (src/main/jobs/types.ts lists them), a worker half
+ * (src/worker/handlers/index.ts lists them); each list is typed so a missing half is a compile error.
+ */
+import type { AnyJobType, JobUi } from '../define';
+import { aiAnalysisJobType } from './ai-analysis';
+import { constraintRebuildJobType } from './constraint-rebuild';
+import { diagnosticJobTypes } from './diagnostic';
+import { metadataJobType } from './metadata';
+import { ocrJobType } from './ocr';
+
+export const productJobTypes = {
+  metadata: metadataJobType,
+  ocr: ocrJobType,
+  ai_analysis: aiAnalysisJobType,
+  constraint_rebuild: constraintRebuildJobType,
+} as const satisfies Record<string, AnyJobType>;
+
+export type ProductJobTypes = typeof productJobTypes;
+export type ProductJobTypeName = keyof ProductJobTypes;
+export const PRODUCT_JOB_TYPES = Object.keys(productJobTypes) as ProductJobTypeName[];
+
+/** Types the UI offers to re-run for photos (payload `{ photoId }`). */
+export type RerunJobTypeName = {
+  [K in ProductJobTypeName]: ProductJobTypes[K]['ui'] extends { rerunForPhotos: true } ? K : never;
+}[ProductJobTypeName];
+export const RERUN_JOB_TYPES = PRODUCT_JOB_TYPES.filter((t) => (productJobTypes[t].ui as JobUi).rerunForPhotos) as [
+  RerunJobTypeName,
+  ...RerunJobTypeName[],
+];
+
+/** Every definition, diagnostic ones included (the registry decides which are live). */
+export const allJobTypes: Record<string, AnyJobType> = { ...productJobTypes, ...diagnosticJobTypes };
+
+export function jobTypeLabel(type: string): string {
+  return allJobTypes[type]?.ui.label ?? type;
+}
+
+/** The type's name inside a sentence ("Re-run metadata", "the OCR job"). */
+export function jobTypeInSentence(type: string): string {
+  const ui = allJobTypes[type]?.ui;
+  return ui?.inSentence ?? ui?.label ?? type;
+}
+
+export { diagnosticJobTypes, type DiagnosticJobTypes, type DiagnosticJobTypeName } from './diagnostic';

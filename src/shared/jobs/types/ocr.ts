@@ -1,0 +1,19 @@
+/** `ocr`: read printed or written text (captions, postmarks) and find the dates in it. */
+import { z } from 'zod';
+import { defineJobType } from '../define';
+import { ocrJobOutputSchema } from '../outputs/ocr';
+import { photoIdPayload, photoSubject, MINUTE } from './common';
+
+export const ocrJobType = defineJobType({
+  type: 'ocr',
+  description: 'Read printed or written text (captions, postmarks) and find dates in it.',
+  payload: photoIdPayload,
+  input: z.object({ path: z.string() }),
+  output: ocrJobOutputSchema,
+  subject: photoSubject,
+  // Seconds per photo: handed over one at a time, with the next one queued behind it.
+  policy: { maxRetries: 2, timeoutMs: 5 * MINUTE, handOff: 1, prefetch: 1 },
+  limits: {},
+  ui: { label: 'OCR', rerunForPhotos: true },
+});
+export type OcrJobType = typeof ocrJobType;
