@@ -20,7 +20,15 @@ import { describeMachineryError, isMachineryError } from '../machinery';
 import { Completer, type Outcome, type Settled } from './completer';
 import { Housekeeping, newRunnerId } from './housekeeping';
 import { silentLogger, type Logger } from './logger';
-import { errorForExit, loadInput, prepareJob, type AbortReason, type RunningJob } from './running-job';
+import {
+  abortedWhileLoading,
+  errorForExit,
+  loadInput,
+  prepareJob,
+  type AbortReason,
+  type Loaded,
+  type RunningJob,
+} from './running-job';
 import { WorkerPool, type SlotExit, type WorkerSlot } from './worker-pool';
 import { planClaims, stealable, type Want } from './planning';
 
@@ -189,7 +197,11 @@ export class JobRunner {
     clearTimeout(this.pruneTimer);
     const deadline = Date.now() + graceMs;
     while (this.busySlots().length && Date.now() < deadline) await sleep(25);
-    for (const q of this.queues) for (const job of q) job.abortReason = 'shutdown';
+    for (const q of this.queues)
+      for (const job of q) {
+        job.abortReason = 'shutdown';
+        job.loading?.abort(new Error('shutdown'));
+      }
     // onExit queues a release for every job a stopped process held.
     await this.pool.stop((slot) => this.queue(slot).length > 0);
     for (const q of this.queues) {
@@ -372,12 +384,11 @@ export class JobRunner {
         continue;
       }
       queue.push(prepared.job);
-      assignments.push({ jobId: row.id, attempt: row.attempt, type: row.type, input: prepared.input });
+      if ('pending' in prepared) this.whenLoaded(slot, prepared.pending);
+      else assignments.push({ jobId: row.id, attempt: row.attempt, type: row.type, input: prepared.input });
     }
-    if (assignments.length) {
-      this.startTimeout(slot);
-      this.pool.send(slot, { t: 'run', jobs: assignments });
-    }
+    this.startTimeout(slot);
+    if (assignments.length) this.pool.send(slot, { t: 'run', jobs: assignments });
     if (this.pending.length) this.wake();
   }
 
@@ -412,17 +423,43 @@ export class JobRunner {
         this.pending.push({ kind: 'fail', job, error: prepared.error });
       } else if (!slot.alive || this.mode !== 'running') {
         // The worker went away in between: give the job back; it resumes from the checkpoint.
+        job.loading?.abort(new Error('shutdown'));
         this.release(job);
       } else {
         this.queue(slot).push(job);
         this.startTimeout(slot);
-        this.pool.send(slot, {
-          t: 'run',
-          jobs: [{ jobId: job.lease.id, attempt: job.lease.attempt, type: job.row.type, input: prepared.input }],
-        });
+        if ('pending' in prepared) this.whenLoaded(slot, prepared.pending);
+        else this.sendRun(slot, job, prepared.input);
       }
     }
     if (this.pending.length) this.wake();
+  }
+
+  private sendRun(slot: WorkerSlot, job: RunningJob, input: unknown): void {
+    this.pool.send(slot, { t: 'run', jobs: [{ jobId: job.lease.id, attempt: job.lease.attempt, type: job.row.type, input }] });
+  }
+
+  /**
+   * An asynchronous load (see LoadContext): the job holds its place (and lease) at the head of
+   * its worker's queue while main prepares it, and is handed over once ready — or fails, or is
+   * given back, if it was stopped meanwhile.
+   */
+  private whenLoaded(slot: WorkerSlot, pending: Promise<Loaded>): void {
+    void pending.then((loaded) => {
+      const { job } = loaded;
+      job.loading = undefined;
+      const queue = this.queue(slot);
+      if (queue[0] !== job) return; // already given up (its worker exited, the runner stopped)
+      const stopped = !slot.alive || this.mode !== 'running';
+      const error = job.abortReason ? abortedWhileLoading(job) : 'error' in loaded ? loaded.error : null;
+      if (!error && !stopped) return this.sendRun(slot, job, (loaded as { input: unknown }).input);
+      queue.shift();
+      clearJobTimers(job);
+      if (!error || job.abortReason === 'shutdown') this.release(job);
+      else this.pending.push({ kind: 'fail', job, error });
+      this.startTimeout(slot);
+      this.wake();
+    });
   }
 
   // ---------------------------------------------------------------- worker messages and exits
@@ -514,6 +551,8 @@ export class JobRunner {
   private abort(slot: WorkerSlot, job: RunningJob, reason: AbortReason): void {
     if (job.abortReason) return;
     job.abortReason = reason;
+    // Still being prepared in main: nothing runs in the worker yet, so only the preparation stops.
+    if (job.loading) return job.loading.abort(new Error(reason));
     this.pool.send(slot, { t: 'abort', jobId: job.lease.id, attempt: job.lease.attempt, reason });
     job.killTimer = setTimeout(() => {
       // Only kill if the job is still executing in that process.
@@ -641,9 +680,11 @@ export class JobRunner {
   }
 }
 
+/** The job's life in this runner is over (or its worker took it): stop its timers and any preparation in main. */
 function clearJobTimers(job: RunningJob): void {
   clearTimeout(job.timeoutTimer);
   clearTimeout(job.killTimer);
+  job.loading?.abort(new Error('stopped'));
 }
 
 function sleep(ms: number): Promise<void> {
