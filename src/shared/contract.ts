@@ -34,6 +34,16 @@ export const settingsSchema = z.object({
   aiBackend: z.enum(aiBackendKinds),
   aiBaseUrl: z.string().max(500),
   aiModel: z.string().max(200),
+  /** Automatic backups while the app runs; a missed one runs at the next start. */
+  backupSchedule: z.enum(['off', 'daily', 'weekly']),
+  /** Rotation: the newest backup of each of the last N days, and of the last N weeks. */
+  backupKeepDaily: z.number().int().min(0).max(366),
+  backupKeepWeekly: z.number().int().min(0).max(520),
+  /** An absolute folder (e.g. on an external drive); empty: the library's backups/ folder. */
+  backupDir: z
+    .string()
+    .max(4096)
+    .refine((p) => p === '' || (/^(\/|[A-Za-z]:[\\/]|\\\\)/.test(p) && !p.includes('\0')), 'must be an absolute folder path'),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -333,6 +343,8 @@ export const events = {
   /** Coalesced; `all` when too many changed to list (reload everything visible). */
   'photos.changed': z.object({ ids: z.array(id).max(500), all: z.boolean() }),
   'import.progress': importProgressSchema,
+  /** A backup was added or removed (the Backups screen re-reads its list). */
+  'backups.changed': z.object({}),
 } as const;
 
 export type Calls = typeof calls;

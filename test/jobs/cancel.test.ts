@@ -64,7 +64,16 @@ describe('cancellation', () => {
     expect(row.retry_count).toBe(0);
     expect(events(core, job.id)).toEqual(['enqueued', 'claimed', 'cancel_requested', 'cancelled']);
     expect(marker(core, 'diag.ignore_abort', 'stubborn')).toBeUndefined();
-    await waitFor(() => !isAlive(oldPid), 10_000, 'the stubborn worker to be killed').catch((e) => { console.log('DBG', oldPid, JSON.stringify(trail(core!, job.id)), JSON.stringify(core!.runner!.getStats()), execSync('ps -o pid,ppid,stat,etime,args -e | grep -v grep | grep ' + oldPid).toString()); throw e; });
+    await waitFor(() => !isAlive(oldPid), 10_000, 'the stubborn worker to be killed').catch((e) => {
+      console.log(
+        'DBG',
+        oldPid,
+        JSON.stringify(trail(core!, job.id)),
+        JSON.stringify(core!.runner!.getStats()),
+        execSync('ps -o pid,ppid,stat,etime,args -e | grep -v grep | grep ' + oldPid).toString(),
+      );
+      throw e;
+    });
 
     const next = core.jobs.enqueue({ type: 'diag.sleep', payload: { ms: 0, key: 'after', log } });
     await waitForStatus(core, next.job.id, ['success']);

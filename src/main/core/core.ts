@@ -93,6 +93,13 @@ export function openCore(opts: CoreOptions): Core {
       apiKey: () => apiKeys.get(),
       onPhotoChanged,
       onPhotosChanged: (ids) => photoChanges.add(ids),
+      backup: {
+        paths,
+        settings,
+        nativeBinding: opts.nativeBinding,
+        // After the commit that records the backup (apply runs inside it).
+        onBackupsChanged: () => setImmediate(() => events.emit('backups.changed', {})),
+      },
     }),
     diagnostics ? diagnosticMainHalves(diagnosticMarkerWriter(db.sqlite)) : undefined,
   );

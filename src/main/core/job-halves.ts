@@ -8,8 +8,10 @@ import { metadataJob, type MetadataJobDeps } from '../photos/metadata-job';
 import { ocrJob } from '../dating/ocr-job';
 import { aiJob } from '../dating/ai-job';
 import { rebuildJob } from '../dating/rebuild-job';
+import { backupJob, type BackupJobDeps } from '../backup/backup-job';
 
 export type ProductHalvesDeps = MetadataJobDeps & {
+  backup: BackupJobDeps;
   sqlite: import('better-sqlite3').Database;
   apiKey(): string | null;
   onPhotosChanged(ids: number[]): void;
@@ -21,5 +23,6 @@ export function productMainHalves(deps: ProductHalvesDeps): MainHalves<ProductJo
     ocr: ocrJob(deps),
     ai_analysis: aiJob(deps),
     constraint_rebuild: rebuildJob(deps),
+    backup: backupJob(deps.backup),
   };
 }

@@ -12,6 +12,10 @@ export function defaultSettings(): Settings {
     aiBackend: 'heuristic',
     aiBaseUrl: '',
     aiModel: '',
+    backupSchedule: 'daily',
+    backupKeepDaily: 7,
+    backupKeepWeekly: 4,
+    backupDir: '',
   };
 }
 

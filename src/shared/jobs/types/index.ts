@@ -5,6 +5,7 @@
  */
 import type { AnyJobType, JobUi } from '../define';
 import { aiAnalysisJobType } from './ai-analysis';
+import { backupJobType } from './backup';
 import { constraintRebuildJobType } from './constraint-rebuild';
 import { diagnosticJobTypes } from './diagnostic';
 import { metadataJobType } from './metadata';
@@ -15,6 +16,7 @@ export const productJobTypes = {
   ocr: ocrJobType,
   ai_analysis: aiAnalysisJobType,
   constraint_rebuild: constraintRebuildJobType,
+  backup: backupJobType,
 } as const satisfies Record<string, AnyJobType>;
 
 export type ProductJobTypes = typeof productJobTypes;
