@@ -26,6 +26,9 @@ import { Importer } from '../photos/importer';
 import { EvidenceService } from '../evidence/evidence-service';
 import { ApiKeyStore } from '../settings/secrets';
 import { productMainHalves } from './job-halves';
+import { preMigrationBackup } from '../backup/pre-migration';
+import { BackupScheduler } from '../backup/scheduler';
+import { backupFolderOf } from '../backup/backup-folder';
 import type { CoreMode, CoreServices, PlatformHooks } from './services';
 
 export { APP_VERSION, type PlatformHooks } from './services';
@@ -45,6 +48,12 @@ export interface CoreOptions {
   validateOutputs?: boolean;
   eventIntervalMs?: number;
   platform?: PlatformHooks;
+  /** Back up an existing library before migrating it (default true; a restore skips it: its source is a backup). */
+  preMigrationBackup?: boolean;
+  /** Scheduled backups (default: in the app and browser mode, when jobs run). */
+  backupSchedule?: boolean;
+  /** Replaces the library with a backup (given by the CoreHost that owns this core; absent: restore is refused). */
+  restore?: CoreServices['restore'];
 }
 
 export interface Core extends CoreServices {
@@ -58,7 +67,15 @@ export function openCore(opts: CoreOptions): Core {
   const log = opts.log ?? silentLogger;
   const paths = libraryPaths(opts.libraryDir);
   fs.mkdirSync(paths.thumbnailsDir, { recursive: true });
-  const db = openDatabase({ file: paths.dbFile, migrationsFolder: appPaths().migrations, nativeBinding: opts.nativeBinding });
+  const db = openDatabase({
+    file: paths.dbFile,
+    migrationsFolder: appPaths().migrations,
+    nativeBinding: opts.nativeBinding,
+    beforeMigrate:
+      opts.preMigrationBackup === false
+        ? undefined
+        : (sqlite) => void preMigrationBackup(sqlite, { paths, log, nativeBinding: opts.nativeBinding }),
+  });
   const ledger = new AuditLedger(db.sqlite);
   const transitions = new JobTransitions(db, ledger);
   const queries = new JobQueries(db.sqlite);
@@ -130,6 +147,11 @@ export function openCore(opts: CoreOptions): Core {
     jobs.attachRunner(runner);
     runner.start();
   }
+  const scheduler =
+    runner && (opts.backupSchedule ?? (opts.mode === 'electron' || opts.mode === 'browser'))
+      ? new BackupScheduler({ settings, jobs, folder: () => backupFolderOf(settings, paths), log })
+      : null;
+  scheduler?.start();
 
   const services: CoreServices = {
     paths,
@@ -149,6 +171,8 @@ export function openCore(opts: CoreOptions): Core {
     photosChanged: (ids) => photoChanges.add(ids),
     mode: opts.mode,
     startedAt: Date.now(),
+    restore: opts.restore,
+    nativeBinding: opts.nativeBinding,
   };
   const dispatch = createDispatcher(createHandlers(services), {
     validateOutput: opts.validateOutputs ?? process.env.NODE_ENV !== 'production',
@@ -158,6 +182,7 @@ export function openCore(opts: CoreOptions): Core {
     ...services,
     dispatch,
     async close(graceMs = 5_000) {
+      scheduler?.close();
       await importer.close();
       jobChanges.close();
       photoChanges.close();

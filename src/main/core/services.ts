@@ -48,4 +48,8 @@ export interface CoreServices {
   photosChanged(ids: Iterable<number>): void;
   mode: CoreMode;
   startedAt: number;
+  /** Replaces the library with the backup at `file` (only when a CoreHost owns the core). */
+  restore?(file: string): Promise<import('../backup/restore').RestoreReport & { thumbnailsQueued: number }>;
+  /** Electron's build of better-sqlite3, for the files main opens besides the library (backups). */
+  nativeBinding?: string;
 }

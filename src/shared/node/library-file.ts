@@ -21,21 +21,25 @@ export class NotALibraryError extends Error {
 
 const SQLITE_HEADER = Buffer.from('SQLite format 3\0', 'latin1');
 
-/** Throws NotALibraryError with a sentence a person can act on when the file is not a sound Circa library. */
-export function inspectLibraryFile(file: string, opts: { nativeBinding?: string; integrity?: boolean } = {}): LibraryFileReport {
+/** The file starts with SQLite's header (false when it cannot be read at all). */
+export function isSqliteFile(file: string): boolean {
   const head = Buffer.alloc(16);
   let fd: number;
   try {
     fd = fs.openSync(file, 'r');
-  } catch (err) {
-    throw new NotALibraryError(`Cannot open ${file}: ${(err as Error).message}`);
+  } catch {
+    return false;
   }
   try {
-    if (fs.readSync(fd, head, 0, 16, 0) < 16 || !head.equals(SQLITE_HEADER))
-      throw new NotALibraryError(`${file} is not a SQLite database`);
+    return fs.readSync(fd, head, 0, 16, 0) === 16 && head.equals(SQLITE_HEADER);
   } finally {
     fs.closeSync(fd);
   }
+}
+
+/** Throws NotALibraryError with a sentence a person can act on when the file is not a sound Circa library. */
+export function inspectLibraryFile(file: string, opts: { nativeBinding?: string; integrity?: boolean } = {}): LibraryFileReport {
+  if (!isSqliteFile(file)) throw new NotALibraryError(`${file} is not a SQLite database`);
   const db = new Database(file, { readonly: true, fileMustExist: true, nativeBinding: opts.nativeBinding });
   try {
     const tables = new Set(

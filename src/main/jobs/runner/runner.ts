@@ -53,6 +53,8 @@ export interface RunnerOptions {
   maxJobs?: number;
   /** Resolve `finished` as soon as nothing is claimable (headless `--once`, `--exit-when-idle`). */
   exitWhenIdle?: boolean;
+  /** Claim only jobs of these types (`circa-worker backup` runs its backup and nothing else). */
+  onlyTypes?: readonly string[];
   /** How often finished jobs are pruned (checked at the lease sweep). */
   pruneEveryMs?: number;
   paused?: boolean;
@@ -91,8 +93,8 @@ export class JobRunner {
   readonly runnerId: string;
   /** Resolves when `maxJobs` have finished or, with `exitWhenIdle`, when nothing is claimable; and on stop. */
   readonly finished: Promise<void>;
-  private readonly o: Required<Omit<RunnerOptions, 'maxJobs' | 'onJobsChanged' | 'runnerId' | 'workerEnv'>> &
-    Pick<RunnerOptions, 'maxJobs' | 'onJobsChanged'>;
+  private readonly o: Required<Omit<RunnerOptions, 'maxJobs' | 'onJobsChanged' | 'runnerId' | 'workerEnv' | 'onlyTypes'>> &
+    Pick<RunnerOptions, 'maxJobs' | 'onJobsChanged' | 'onlyTypes'>;
   private mode: Mode = 'created';
   /** The pump: idle, a cycle scheduled on the next turn, a cycle running, or running with another asked for. */
   private pumpState: 'idle' | 'scheduled' | 'cycling' | 'again' = 'idle';
@@ -330,6 +332,7 @@ export class JobRunner {
       if (want.idle && drained) continue;
       // Types still under their concurrency: an idle worker may start one of those.
       const types = this.o.registry.names().filter((t) => {
+        if (this.o.onlyTypes && !this.o.onlyTypes.includes(t)) return false;
         const limit = this.o.registry.definition(t)!.policy.concurrency;
         return !want.idle || limit === undefined || (working.get(t) ?? 0) < limit;
       });

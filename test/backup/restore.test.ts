@@ -1,0 +1,130 @@
+/**
+ * Restoring a backup through the CoreHost with real files and real worker processes: the library
+ * is swapped and reopened, running jobs of the backup are queued again, the restore is in the
+ * audit ledger (which still verifies), missing thumbnails are queued, and every failure leaves the
+ * library as it was.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CoreHost } from '../../src/main/core/core-host';
+import { silentLogger } from '../../src/main/jobs/runner/logger';
+import { readBackupFolder } from '../../src/shared/node/backup-folder';
+import { openTestCore, tempDir, waitFor, waitForStatus } from '../support/core';
+import { seedPhotos } from '../support/seed';
+
+let hosts: CoreHost[] = [];
+afterEach(async () => {
+  for (const h of hosts) await h.close(500);
+  hosts = [];
+});
+
+function host(libraryDir = tempDir()) {
+  const h = new CoreHost((overrides) => openTestCore({ libraryDir, concurrency: 2, ...overrides }), { log: silentLogger });
+  h.open();
+  hosts.push(h);
+  return h;
+}
+
+const photoCount = (h: CoreHost) => h.current.db.sqlite.prepare('SELECT count(*) FROM photos').pluck().get() as number;
+
+async function backUp(h: CoreHost): Promise<string> {
+  const { job } = h.current.jobs.enqueue({ type: 'backup', payload: {} });
+  expect((await waitForStatus(h.current, job.id, ['success', 'failed'])).status).toBe('success');
+  return (await readBackupFolder(h.current.paths.backupsDir))[0].file;
+}
+
+describe('restore', () => {
+  it('swaps in the backup, requeues what was running in it, records itself and reopens', async () => {
+    const h = host();
+    seedPhotos(h.current, 200);
+    const { job: long } = h.current.jobs.enqueue({ type: 'diag.sleep', payload: { ms: 60_000, key: 'long' } });
+    await waitForStatus(h.current, long.id, ['running']);
+    const backup = await backUp(h);
+    h.current.jobs.cancel(long.id);
+    seedPhotos(h.current, 50, { dir: '/later' });
+    const events: string[] = [];
+    h.events.subscribe((name) => events.push(name));
+
+    const report = await h.restore(backup);
+    expect(report).toMatchObject({ restoredFrom: backup, photos: 200, thumbnailsQueued: 0 });
+    expect(report.requeued).toBeGreaterThanOrEqual(2); // the long job and the backup job that took the snapshot
+    expect(photoCount(h)).toBe(200);
+    // The job that was running in the backup runs again, uncharged, with the restore in its trail.
+    const trail = h.current.jobs.queries.auditTrail(long.id).map((a) => a.event);
+    expect(trail).toContain('requeued_after_restore');
+    expect(h.current.jobs.queries.get(long.id)).toMatchObject({ retry_count: 0 });
+    expect(['queued', 'running']).toContain(h.current.jobs.queries.get(long.id)!.status);
+    // Recorded in the ledger, which verifies.
+    const restored = h.current.db.sqlite.prepare("SELECT data FROM audit_events WHERE event = 'library_restored'").pluck().get();
+    expect(JSON.parse(restored as string)).toMatchObject({ from: backup, photos: 200 });
+    expect(h.current.ledger.verify().ok).toBe(true);
+    // The library before the restore is kept, whole.
+    const safety = new Database(report.safetyCopy!, { readonly: true });
+    expect(safety.prepare('SELECT count(*) FROM photos').pluck().get()).toBe(250);
+    safety.close();
+    expect((await readBackupFolder(h.current.paths.backupsDir)).map((e) => e.reason)).toContain('before-restore');
+    // The transports were told, and calls reach the new core.
+    expect(events).toEqual(expect.arrayContaining(['photos.changed', 'jobs.changed', 'backups.changed']));
+    const r = await h.dispatch('photos.list', { limit: 1 });
+    expect(r).toMatchObject({ ok: true, value: { total: 200 } });
+    h.current.jobs.cancel(long.id);
+  });
+
+  it('queues the metadata job of photos whose thumbnail is missing', async () => {
+    const h = host();
+    const [a, b] = seedPhotos(h.current, 2);
+    const thumbs = h.current.paths.thumbnailsDir;
+    fs.mkdirSync(path.join(thumbs, 'ab'), { recursive: true });
+    fs.writeFileSync(path.join(thumbs, 'ab', 'present.jpg'), 'jpeg');
+    const setThumb = h.current.db.sqlite.prepare('UPDATE photos SET thumbnail = ? WHERE id = ?');
+    setThumb.run('thumbnails/ab/present.jpg', a);
+    setThumb.run('thumbnails/cd/missing.jpg', b);
+    const backup = await backUp(h);
+    const report = await h.restore(backup);
+    expect(report.thumbnailsQueued).toBe(1);
+    const queued = h.current.jobs.queries.list({ types: ['metadata'], limit: 5 }).rows;
+    expect(queued.map((j) => JSON.parse(j.payload))).toEqual([{ photoId: b }]);
+  });
+
+  it('refuses what is not a Circa backup, or is newer than this app, and leaves the library as it was', async () => {
+    const h = host();
+    seedPhotos(h.current, 5);
+    const junk = path.join(tempDir(), 'holiday.jpg');
+    fs.writeFileSync(junk, 'not a database at all');
+    await expect(h.restore(junk)).rejects.toThrow(`${junk} is not a Circa backup (not a SQLite database)`);
+    const plain = path.join(tempDir(), 'other.db');
+    new Database(plain).exec('CREATE TABLE notes (x)');
+    await expect(h.restore(plain)).rejects.toThrow(/is not a Circa library \(no photos, evidence/);
+
+    const backup = await backUp(h);
+    const newer = path.join(tempDir(), 'newer.db');
+    fs.copyFileSync(backup, newer);
+    const n = new Database(newer);
+    n.prepare('INSERT INTO __drizzle_migrations (hash, created_at) VALUES (?, ?)').run('future', 9_999_999_999_999);
+    n.close();
+    await expect(h.restore(newer)).rejects.toThrow(/written by a newer version of Circa/);
+    expect(photoCount(h)).toBe(5);
+    expect((await h.dispatch('jobs.counts', {})).ok).toBe(true);
+  });
+
+  it('when another process has the library open, puts everything back and says so', async () => {
+    const h = host();
+    seedPhotos(h.current, 5);
+    const backup = await backUp(h);
+    seedPhotos(h.current, 3, { dir: '/more' });
+    const other = new Database(h.current.paths.dbFile);
+    other.prepare('SELECT count(*) FROM photos').get(); // holds the WAL open like a headless runner
+    try {
+      await expect(h.restore(backup)).rejects.toThrow(
+        /Another Circa process .* has this library open; close it and try again\. The library was left as it was\./,
+      );
+    } finally {
+      other.close();
+    }
+    await waitFor(() => h.current, 5000, 'the library to reopen');
+    expect(photoCount(h)).toBe(8);
+    expect(h.current.ledger.verify().ok).toBe(true);
+  });
+});
