@@ -6,6 +6,7 @@
  */
 import { parseArgs } from 'node:util';
 import { openCore } from '../core/core';
+import { CoreHost } from '../core/core-host';
 import { forkWorkerSpawner } from '../jobs/fork-worker';
 import { resolveLibraryDir } from '../library/paths';
 import { appPaths } from '../app-paths';
@@ -26,15 +27,12 @@ async function main(): Promise<void> {
     warn: (m: string) => console.warn(m),
     error: (m: string) => console.error(m),
   };
-  const core = openCore({
-    libraryDir,
-    mode: 'browser',
-    spawn: fromSource
-      ? forkWorkerSpawner(paths.sourceWorkerEntry, ['--import', 'tsx'])
-      : forkWorkerSpawner(paths.builtWorkerEntry),
-    log,
-  });
-  const server = await startBrowserServer({ core, rendererDir: paths.rendererDir, port });
+  const spawn = fromSource
+    ? forkWorkerSpawner(paths.sourceWorkerEntry, ['--import', 'tsx'])
+    : forkWorkerSpawner(paths.builtWorkerEntry);
+  const host = new CoreHost((overrides) => openCore({ libraryDir, mode: 'browser', spawn, log, ...overrides }), { log });
+  const core = host.open();
+  const server = await startBrowserServer({ core: host, rendererDir: paths.rendererDir, port });
   console.log(`Circa (browser mode) — library ${core.paths.dir}`);
   console.log(`Open ${server.url}`);
   let closing = false;
@@ -43,7 +41,7 @@ async function main(): Promise<void> {
     closing = true;
     console.log(`${sig}: shutting down`);
     await server.close();
-    await core.close();
+    await host.close();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

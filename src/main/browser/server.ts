@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { Core } from '../core/core';
+import type { CoreEndpoint } from '../core/core-host';
 import { wireRequestSchema, type WireMessage } from '../../shared/contract';
 import { contentType, resolveStatic } from './static-files';
 import { mediaRoute } from './media-route';
@@ -21,7 +21,8 @@ export interface BrowserServer {
 }
 
 export interface BrowserServerOptions {
-  core: Core;
+  /** The CoreHost (a restore replaces the core behind it), or a bare core in tests. */
+  core: CoreEndpoint;
   rendererDir: string;
   port?: number;
   token?: string;

@@ -7,7 +7,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { app, BrowserWindow, dialog, ipcMain, Menu, nativeImage, protocol, safeStorage, session, shell, Tray } from 'electron';
-import { openCore, type Core } from '../core/core';
+import { openCore } from '../core/core';
+import { CoreHost } from '../core/core-host';
 import { resolveLibraryDir } from '../library/paths';
 import { appPaths } from '../app-paths';
 import { IPC_CALL_CHANNEL, IPC_EVENT_CHANNEL } from '../../shared/bridge';
@@ -21,7 +22,7 @@ const APP_ORIGIN = 'circa://app';
 /** `npm run dev`: electron-vite serves the renderer with hot reload and passes its URL. */
 const DEV_RENDERER_URL = process.env.ELECTRON_RENDERER_URL;
 const RENDERER_ORIGIN = DEV_RENDERER_URL ? new URL(DEV_RENDERER_URL).origin : APP_ORIGIN;
-let core: Core | null = null;
+let host: CoreHost | null = null;
 let win: BrowserWindow | null = null;
 let tray: Tray | null = null;
 let quitting = false;
@@ -56,27 +57,34 @@ function start(): void {
     defaultDir: path.join(app.getPath('userData'), 'Library'),
   });
   try {
-    core = openCore({
-      libraryDir,
-      mode: 'electron',
-      spawn: utilityWorkerSpawner(paths.builtWorkerEntry),
-      nativeBinding: binding,
-      log: console,
-      platform: {
-        async chooseImportPaths() {
-          const r = await dialog.showOpenDialog(win!, {
-            title: 'Import photos',
-            buttonLabel: 'Import',
-            properties: ['openFile', 'openDirectory', 'multiSelections'],
-          });
-          return r.canceled ? null : r.filePaths;
-        },
-        revealInFolder: (file) => shell.showItemInFolder(file),
-        cipher: safeStorage.isEncryptionAvailable()
-          ? { encrypt: (plain) => safeStorage.encryptString(plain), decrypt: (buf) => safeStorage.decryptString(buf) }
-          : undefined,
-      },
-    });
+    const spawn = utilityWorkerSpawner(paths.builtWorkerEntry);
+    host = new CoreHost(
+      (overrides) =>
+        openCore({
+          libraryDir,
+          mode: 'electron',
+          spawn,
+          nativeBinding: binding,
+          log: console,
+          ...overrides,
+          platform: {
+            async chooseImportPaths() {
+              const r = await dialog.showOpenDialog(win!, {
+                title: 'Import photos',
+                buttonLabel: 'Import',
+                properties: ['openFile', 'openDirectory', 'multiSelections'],
+              });
+              return r.canceled ? null : r.filePaths;
+            },
+            revealInFolder: (file) => shell.showItemInFolder(file),
+            cipher: safeStorage.isEncryptionAvailable()
+              ? { encrypt: (plain) => safeStorage.encryptString(plain), decrypt: (buf) => safeStorage.decryptString(buf) }
+              : undefined,
+          },
+        }),
+      { log: console, nativeBinding: binding },
+    );
+    host.open();
   } catch (err) {
     return fatal(err);
   }
@@ -104,7 +112,7 @@ function registerProtocol(rendererDir: string): void {
   protocol.handle('circa', async (request) => {
     const url = new URL(request.url);
     if (url.host !== 'app') return new Response('Not found', { status: 404 });
-    if (url.pathname.startsWith('/media/')) return serveMedia(core!.media, url);
+    if (url.pathname.startsWith('/media/')) return serveMedia(host!.media, url);
     const file = resolveStatic(root, url.pathname);
     if (!file) return new Response('Not found', { status: 404 });
     return new Response(fs.readFileSync(file), {
@@ -121,9 +129,9 @@ function trustedSender(frame: Electron.WebFrameMain | null): boolean {
 function registerIpc(): void {
   ipcMain.handle(IPC_CALL_CHANNEL, async (event, name: unknown, input: unknown) => {
     if (!trustedSender(event.senderFrame)) return { ok: false, error: { code: 'unknown_call', message: 'Untrusted sender' } };
-    return core!.dispatch(name, input);
+    return host!.dispatch(name, input);
   });
-  core!.events.subscribe((event, payload) => {
+  host!.events.subscribe((event, payload) => {
     if (win && !win.isDestroyed()) win.webContents.send(IPC_EVENT_CHANNEL, event, payload);
     if (event === 'jobs.changed') updateTray();
   });
@@ -173,7 +181,13 @@ function createTray(): void {
 }
 
 function updateTray(): void {
-  if (!tray || !core) return;
+  if (!tray || !host) return;
+  let core;
+  try {
+    core = host.current;
+  } catch {
+    return; // a restore is replacing the library
+  }
   const c = core.jobs.counts();
   const paused = core.runner?.paused ?? false;
   tray.setToolTip(`Circa — ${c.running} running, ${c.queued} queued, ${c.failed} failed${paused ? ' (paused)' : ''}`);
@@ -183,9 +197,9 @@ function updateTray(): void {
       { type: 'separator' },
       {
         label: paused ? 'Resume processing' : 'Pause processing',
-        click: () => void core?.dispatch('jobs.setPaused', { paused: !paused }).then(updateTray),
+        click: () => void host?.dispatch('jobs.setPaused', { paused: !paused }).then(updateTray),
       },
-      { label: 'Open library folder', click: () => void shell.openPath(core!.paths.dir) },
+      { label: 'Open library folder', click: () => void shell.openPath(core.paths.dir) },
       { type: 'separator' },
       { label: 'Quit Circa', click: () => app.quit() },
     ]),
@@ -197,11 +211,11 @@ app.on('window-all-closed', () => {
 });
 
 app.on('before-quit', (event) => {
-  if (!core) return;
+  if (!host) return;
   quitting = true;
   event.preventDefault();
-  const closing = core;
-  core = null;
+  const closing = host;
+  host = null;
   // Running jobs get a few seconds, then their leases are released and the database closed cleanly.
   void closing.close(3000).finally(() => app.exit(0));
 });
