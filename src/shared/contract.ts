@@ -101,17 +101,8 @@ export const jobCountsSchema = z.object({
 export type JobCounts = z.infer<typeof jobCountsSchema>;
 
 // ---------------------------------------------------------------- photos
-export const photoSorts = ['imported', 'filename', 'date'] as const;
-export const photoFilters = [
-  'all',
-  'needs_metadata',
-  'failed',
-  'missing',
-  'has_evidence',
-  'undated',
-  'needs_review',
-  'conflict',
-] as const;
+import { photoFilters, photoSorts } from './photo-query';
+export { photoFilters, photoSorts } from './photo-query';
 
 export const photoSummarySchema = z.object({
   id,

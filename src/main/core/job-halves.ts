@@ -9,6 +9,7 @@ import { ocrJob } from '../dating/ocr-job';
 import { aiJob } from '../dating/ai-job';
 import { rebuildJob } from '../dating/rebuild-job';
 import { backupJob, type BackupJobDeps } from '../backup/backup-job';
+import { exportJob } from '../export/export-job';
 
 export type ProductHalvesDeps = MetadataJobDeps & {
   backup: BackupJobDeps;
@@ -24,5 +25,6 @@ export function productMainHalves(deps: ProductHalvesDeps): MainHalves<ProductJo
     ai_analysis: aiJob(deps),
     constraint_rebuild: rebuildJob(deps),
     backup: backupJob(deps.backup),
+    export: exportJob(deps),
   };
 }

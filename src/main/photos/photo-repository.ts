@@ -103,6 +103,35 @@ const SORTS: Record<
   },
 };
 
+/** The WHERE of a library query (filter, year range, search, ids): the grid's and the export's. */
+export function photoWhere(q: { filter: PhotoFilter; search?: string; yearFrom?: number; yearTo?: number; ids?: number[] }): {
+  where: string[];
+  args: unknown[];
+} {
+  const where: string[] = [FILTERS[q.filter]];
+  const args: unknown[] = [];
+  // A year range keeps dated photos whose estimate overlaps it; an open end ("not after 1867") overlaps on that side.
+  if (q.yearFrom !== undefined || q.yearTo !== undefined) where.push("estimate_status IN ('estimated', 'needs_review')");
+  if (q.yearFrom !== undefined) {
+    where.push('(estimate_latest IS NULL OR estimate_latest >= ?)');
+    args.push(q.yearFrom * 10000 + 101);
+  }
+  if (q.yearTo !== undefined) {
+    where.push('(estimate_earliest IS NULL OR estimate_earliest <= ?)');
+    args.push(q.yearTo * 10000 + 1231);
+  }
+  const match = q.search ? ftsQuery(q.search) : null;
+  if (match) {
+    where.push('id IN (SELECT rowid FROM photos_fts WHERE photos_fts MATCH ?)');
+    args.push(match);
+  }
+  if (q.ids?.length) {
+    where.push(`id IN (${q.ids.map(() => '?').join(',')})`);
+    args.push(...q.ids);
+  }
+  return { where, args };
+}
+
 export function toPhotoSummary(r: Record<string, any>): PhotoSummary {
   return {
     id: r.id,
@@ -179,27 +208,7 @@ export class PhotoRepository {
     ids?: number[];
     limit: number;
   }) {
-    const where: string[] = [FILTERS[q.filter]];
-    const args: unknown[] = [];
-    // A year range keeps dated photos whose estimate overlaps it; an open end ("not after 1867") overlaps on that side.
-    if (q.yearFrom !== undefined || q.yearTo !== undefined) where.push("estimate_status IN ('estimated', 'needs_review')");
-    if (q.yearFrom !== undefined) {
-      where.push('(estimate_latest IS NULL OR estimate_latest >= ?)');
-      args.push(q.yearFrom * 10000 + 101);
-    }
-    if (q.yearTo !== undefined) {
-      where.push('(estimate_earliest IS NULL OR estimate_earliest <= ?)');
-      args.push(q.yearTo * 10000 + 1231);
-    }
-    const match = q.search ? ftsQuery(q.search) : null;
-    if (match) {
-      where.push('id IN (SELECT rowid FROM photos_fts WHERE photos_fts MATCH ?)');
-      args.push(match);
-    }
-    if (q.ids?.length) {
-      where.push(`id IN (${q.ids.map(() => '?').join(',')})`);
-      args.push(...q.ids);
-    }
+    const { where, args } = photoWhere(q);
     const sort = SORTS[q.sort];
     const total = this.sqlite
       .prepare(`SELECT count(*) FROM photos WHERE ${where.join(' AND ')}`)

@@ -32,6 +32,7 @@ const productHandlers: WorkerHalves<ProductJobTypes> = {
   ai_analysis: onFirstUse(async () => (await import('./ai')).aiHandler),
   constraint_rebuild: onFirstUse(async () => (await import('./rebuild')).rebuildHandler),
   backup: onFirstUse(async () => (await import('./backup')).backupHandler),
+  export: onFirstUse(async () => (await import('./export')).exportHandler),
 };
 
 export function workerHandlers(opts: { diagnostics: boolean }): Record<string, RunHandler> {

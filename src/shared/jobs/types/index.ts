@@ -6,6 +6,7 @@
 import type { AnyJobType, JobUi } from '../define';
 import { aiAnalysisJobType } from './ai-analysis';
 import { backupJobType } from './backup';
+import { exportJobType } from './export';
 import { constraintRebuildJobType } from './constraint-rebuild';
 import { diagnosticJobTypes } from './diagnostic';
 import { metadataJobType } from './metadata';
@@ -17,6 +18,7 @@ export const productJobTypes = {
   ai_analysis: aiAnalysisJobType,
   constraint_rebuild: constraintRebuildJobType,
   backup: backupJobType,
+  export: exportJobType,
 } as const satisfies Record<string, AnyJobType>;
 
 export type ProductJobTypes = typeof productJobTypes;
