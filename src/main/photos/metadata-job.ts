@@ -11,6 +11,7 @@ import type { EvidenceStore, NewEvidence } from '../evidence/evidence-store';
 import type { SettingsStore } from '../settings/settings';
 import type { PhotoRepository } from './photo-repository';
 import { exifDateEvidence } from './exif-evidence';
+import { cataloguedDateEvidence } from './catalogued-evidence';
 
 export interface MetadataJobDeps {
   photos: PhotoRepository;
@@ -46,10 +47,13 @@ export function metadataJob(deps: MetadataJobDeps): MainHalf<MetadataJobType> {
       const scansSetting = deps.settings.get().treatExifDatesAsScanDates;
       const isScan = scansSetting || output.scanner.isScan;
       deps.photos.applyMetadata(photoId, output, path.relative(deps.libraryDir, output.thumbnail.path), isScan);
-      const found: NewEvidence[] = exifDateEvidence(output.exif, {
-        isScan,
-        why: output.scanner.isScan ? output.scanner.reason : scansSetting ? 'the library treats its files as scans' : null,
-      });
+      const found: NewEvidence[] = [
+        ...exifDateEvidence(output.exif, {
+          isScan,
+          why: output.scanner.isScan ? output.scanner.reason : scansSetting ? 'the library treats its files as scans' : null,
+        }),
+        ...cataloguedDateEvidence(output.exif, output.sidecar),
+      ];
       deps.evidence.recordFromJob(photoId, 'exif', found, { id: job.id, attempt: job.attempt });
       deps.onPhotoChanged(photoId);
       const dims = `${output.displayWidth}×${output.displayHeight} ${output.format}`;
