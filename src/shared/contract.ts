@@ -9,6 +9,7 @@ import { JOB_STATUSES } from './jobs/states';
 import { aiBackendKinds } from './ai/schema';
 import { RERUN_JOB_TYPES } from './jobs/types';
 import { estimateStatusSchema, estimateViewSchema } from './estimate-view';
+import { backupReasons } from './backup/manifest';
 
 export { estimateStatusSchema, estimateViewSchema, type EstimateView } from './estimate-view';
 
@@ -209,6 +210,38 @@ export type ManualConstraint = z.infer<typeof manualConstraintSchema>;
 const note = z.string().max(2000);
 const evidenceWithEstimate = z.object({ item: evidenceItemSchema, estimate: estimateViewSchema });
 
+// ---------------------------------------------------------------- backups and export
+export const backupEntrySchema = z.object({
+  /** The file name: what `backups.restore` takes. */
+  name: z.string(),
+  folder: z.string(),
+  createdAt: z.number(),
+  size: z.number().int(),
+  photos: z.number().int().nullable(),
+  verified: z.boolean(),
+  reason: z.enum(backupReasons).nullable(),
+  schemaVersion: z.number().int().nullable(),
+});
+export type BackupEntry = z.infer<typeof backupEntrySchema>;
+
+export const backupListSchema = z.object({
+  folder: z.string(),
+  /** The backup folder could not be read (a drive that is not connected): why. */
+  problem: z.string().nullable(),
+  items: z.array(backupEntrySchema),
+});
+
+export const restoreReportSchema = z.object({
+  restoredFrom: z.string(),
+  safetyCopy: z.string().nullable(),
+  schemaBefore: z.number().int(),
+  schemaAfter: z.number().int(),
+  photos: z.number().int(),
+  requeued: z.number().int(),
+  thumbnailsQueued: z.number().int(),
+});
+export type RestoreReport = z.infer<typeof restoreReportSchema>;
+
 // ---------------------------------------------------------------- the contract
 function call<I extends z.ZodType, O extends z.ZodType>(input: I, output: O) {
   return { input, output };
@@ -326,6 +359,23 @@ export const calls = {
 
   /** Electron only: shows the photo's file in the system file manager. */
   'photos.reveal': call(z.object({ id }).strict(), z.object({ revealed: z.boolean() })),
+
+  /** The backups in the backup folder (and the library's own backups/), newest first. Back up now: jobs.enqueue `backup`. */
+  'backups.list': call(empty, backupListSchema),
+  /** Replaces the library with a backup from the list; the current library is kept as a safety copy. */
+  'backups.restore': call(
+    z
+      .object({
+        name: z
+          .string()
+          .max(255)
+          .regex(/^circa-[\w.-]+\.db$/, 'not the name of a Circa backup'),
+      })
+      .strict(),
+    restoreReportSchema,
+  ),
+  /** Electron only: asks for a folder with the system dialog (an export's destination). */
+  'export.chooseFolder': call(empty, z.object({ path: z.string().nullable() })),
 } as const;
 
 export const events = {

@@ -127,4 +127,42 @@ describe('restore', () => {
     expect(photoCount(h)).toBe(8);
     expect(h.current.ledger.verify().ok).toBe(true);
   });
+
+  it('through the contract: backups.list shows the backups, backups.restore restores one by name', async () => {
+    const h = host();
+    seedPhotos(h.current, 7);
+    await backUp(h);
+    seedPhotos(h.current, 2, { dir: '/more' });
+    const list = await h.dispatch('backups.list', {});
+    expect(list).toMatchObject({ ok: true, value: { folder: h.current.paths.backupsDir, problem: null } });
+    const [entry] = (list as { value: { items: { name: string; photos: number; verified: boolean; reason: string }[] } }).value
+      .items;
+    expect(entry).toMatchObject({ photos: 7, verified: true, reason: 'manual' });
+    const restored = await h.dispatch('backups.restore', { name: entry.name });
+    expect(restored).toMatchObject({ ok: true, value: { photos: 7, thumbnailsQueued: 0 } });
+    expect(photoCount(h)).toBe(7);
+    expect(await h.dispatch('backups.restore', { name: 'circa-19990101-000000-manual.db' })).toMatchObject({
+      ok: false,
+      error: { code: 'not_found' },
+    });
+    // A chosen folder that is not there says so in the list.
+    h.current.settings.update({ backupDir: path.join(tempDir(), 'unplugged') });
+    const unplugged = await h.dispatch('backups.list', {});
+    expect(unplugged).toMatchObject({
+      ok: true,
+      value: { problem: expect.stringMatching(/not reachable \(is the drive connected\?\)$/) },
+    });
+  });
+
+  it('a core without a host refuses to restore, with a reason', async () => {
+    const core = openTestCore({ runJobs: false });
+    try {
+      expect(await core.dispatch('backups.restore', { name: 'circa-20260101-000000-manual.db' })).toMatchObject({
+        ok: false,
+        error: { code: 'conflict', message: expect.stringContaining('circa-worker restore FILE') },
+      });
+    } finally {
+      await core.close();
+    }
+  });
 });

@@ -5,7 +5,6 @@ import { openTestCore } from '../support/core';
 
 /** A wrong-typed value for each call that has required or constrained fields. */
 const wrongValues: Partial<Record<CallName, unknown[]>> = {
-  'settings.update': [{ workerCount: 0 }, { workerCount: 'many' }, { aiBackend: 'skynet' }, { jobRetentionDays: 1.5 }],
   'jobs.list': [{ limit: 0 }, { limit: 10_000 }, { statuses: ['sleeping'] }, { beforeId: -3 }, { ids: new Array(501).fill(1) }],
   'jobs.get': [{}, { id: 0 }, { id: 'seven' }, { id: 1.5 }],
   'jobs.enqueue': [{}, { type: 'metadata' }, { type: 'Robert; DROP TABLE', payload: {} }, { type: 'metadata', payload: 'x' }],
@@ -38,6 +37,24 @@ const wrongValues: Partial<Record<CallName, unknown[]>> = {
   'evidence.updateManual': [{ id: 1, constraint: { type: 'not_after' }, note: '' }],
   'evidence.removeManual': [{}, { id: 'x' }],
   'settings.setApiKey': [{}, { apiKey: '' }, { apiKey: 'k'.repeat(501) }],
+  'settings.update': [
+    { workerCount: 0 },
+    { workerCount: 'many' },
+    { aiBackend: 'skynet' },
+    { jobRetentionDays: 1.5 },
+    { backupSchedule: 'hourly' },
+    { backupKeepDaily: -1 },
+    { backupDir: 'relative/folder' },
+    { backupDir: '/a\0b' },
+  ],
+  'backups.restore': [
+    {},
+    { name: '../../etc/passwd' },
+    { name: '/tmp/circa-x.db' },
+    { name: 'circa-a/../../b.db' },
+    { name: 'holiday.jpg' },
+    { name: `circa-${'x'.repeat(300)}.db` },
+  ],
 };
 
 let core: Core;
@@ -71,6 +88,8 @@ describe('IPC contract validation', () => {
       'jobs.types',
       'photos.importStatus',
       'photos.chooseAndImport',
+      'backups.list',
+      'export.chooseFolder',
     ];
     const needsSpecific = CALL_NAMES.filter((n) => !emptyInput.includes(n));
     expect(needsSpecific.filter((n) => !wrongValues[n])).toEqual([]);

@@ -22,6 +22,8 @@ export const APP_VERSION = '0.1.0';
 /** What only the desktop shell can do (native dialogs, the file manager); absent in browser mode. */
 export interface PlatformHooks {
   chooseImportPaths?(): Promise<string[] | null>;
+  /** A folder for an export, with the system dialog (null: cancelled). */
+  chooseFolder?(title: string): Promise<string | null>;
   revealInFolder?(path: string): void;
   /** OS-backed encryption for secrets (Electron safeStorage). */
   cipher?: SecretCipher;

@@ -76,6 +76,14 @@ function start(): void {
               });
               return r.canceled ? null : r.filePaths;
             },
+            async chooseFolder(title) {
+              const r = await dialog.showOpenDialog(win!, {
+                title,
+                buttonLabel: 'Choose',
+                properties: ['openDirectory', 'createDirectory'],
+              });
+              return r.canceled ? null : (r.filePaths[0] ?? null);
+            },
             revealInFolder: (file) => shell.showItemInFolder(file),
             cipher: safeStorage.isEncryptionAvailable()
               ? { encrypt: (plain) => safeStorage.encryptString(plain), decrypt: (buf) => safeStorage.decryptString(buf) }

@@ -3,6 +3,7 @@ import { APP_VERSION, type CoreServices } from '../core/services';
 import type { Handlers } from './dispatcher';
 import { CallFailure } from '../../shared/result';
 import { toSummary } from '../jobs/service';
+import { archiveHandlers } from './archive-handlers';
 
 export function createHandlers(core: CoreServices): Handlers {
   return {
@@ -108,5 +109,7 @@ export function createHandlers(core: CoreServices): Handlers {
       core.platform.revealInFolder(row.path);
       return { revealed: true };
     },
+
+    ...archiveHandlers(core),
   };
 }
