@@ -128,14 +128,23 @@ async function stage(source: string, staged: string, safetyName: string | null, 
     const transitions = new JobTransitions(db, ledger);
     const actor = o.actor ?? 'user';
     const requeued = transitions.transaction(() => {
-      const running = db.sqlite.prepare("SELECT id, attempt, claimed_by FROM background_jobs WHERE status = 'running'").all() as {
+      const running = db.sqlite
+        .prepare("SELECT id, type, attempt, claimed_by FROM background_jobs WHERE status = 'running'")
+        .all() as {
         id: number;
+        type: string;
         attempt: number;
         claimed_by: string;
       }[];
-      for (const r of running)
-        transitions.release({ id: r.id, attempt: r.attempt, claimedBy: r.claimed_by }, 'requeued_after_restore', actor);
-      return running.length;
+      let n = 0;
+      for (const r of running) {
+        const lease = { id: r.id, attempt: r.attempt, claimedBy: r.claimed_by };
+        // The backup job running in a backup is the one that took it: it is done (this is its result).
+        if (r.type === 'backup')
+          transitions.markSuccess(lease, `Restored from this backup (${path.basename(source)})`, true, actor);
+        else if (transitions.release(lease, 'requeued_after_restore', actor)) n++;
+      }
+      return n;
     });
     const photos = countRows(db.sqlite).photos ?? 0;
     db.immediate(() =>

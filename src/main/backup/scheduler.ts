@@ -1,6 +1,7 @@
 /**
- * Scheduled backups while the app runs: daily or weekly (Settings), checked shortly after start —
- * so a backup missed while the app was closed runs then — and every few minutes after. A backup is
+ * Scheduled backups while the app runs: daily or weekly (Settings), checked a minute after start
+ * (out of the way of start-up work) — so a backup missed while the app was closed runs then — and
+ * every few minutes after. A backup is
  * due when the newest verified one in the backup folder is older than the interval; a folder that
  * cannot be reached fails its job (a clear message on the Jobs page) and is tried again an hour
  * later, not every few minutes.
@@ -36,7 +37,7 @@ export class BackupScheduler {
   ) {}
 
   start(): void {
-    this.schedule(this.o.firstCheckMs ?? 10_000);
+    this.schedule(this.o.firstCheckMs ?? 60_000);
   }
 
   close(): void {

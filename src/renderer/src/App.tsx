@@ -5,11 +5,13 @@ import { JobsScreen } from './screens/JobsScreen';
 import { LibraryScreen } from './screens/LibraryScreen';
 import { PhotoScreen } from './screens/PhotoScreen';
 import { SettingsScreen } from './screens/SettingsScreen';
+import { BackupsScreen } from './screens/BackupsScreen';
 import { JobCountsBadge } from './components/JobCountsBadge';
 
 const NAV = [
   { screen: 'library', href: '#/library', label: 'Library' },
   { screen: 'jobs', href: '#/jobs', label: 'Jobs' },
+  { screen: 'backups', href: '#/backups', label: 'Backups' },
   { screen: 'settings', href: '#/settings', label: 'Settings' },
 ] as const;
 
@@ -58,6 +60,7 @@ export function App() {
         )}
         {photoOpen && <PhotoScreen id={route.id!} review={!!route.review} />}
         {route.screen === 'jobs' && <JobsScreen selectedId={route.id} />}
+        {route.screen === 'backups' && <BackupsScreen />}
         {route.screen === 'settings' && <SettingsScreen />}
       </main>
     </div>

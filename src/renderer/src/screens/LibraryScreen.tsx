@@ -16,6 +16,7 @@ import { useImport } from './library/useImport';
 import { useDebounced } from './library/useDebounced';
 import { PhotoGrid } from './library/PhotoGrid';
 import { ImportPanel } from './library/ImportPanel';
+import { ExportDialog } from './library/ExportDialog';
 import { setLibraryNav } from './library/libraryNav';
 import { firstToReview, setReviewSort } from './photo/useReviewQueue';
 
@@ -100,6 +101,8 @@ export function LibraryScreen({ active = true }: { active?: boolean }) {
     });
     return () => setLibraryNav(null);
   }, []);
+
+  const [exporting, setExporting] = useState(false);
 
   // Review mode: the first photo that needs review, then step through those.
   const [reviewMsg, setReviewMsg] = useState<string>();
@@ -253,6 +256,15 @@ export function LibraryScreen({ active = true }: { active?: boolean }) {
               {search.trim() && ` · matching “${search.trim()}”`}
               {yearsActive && ` · ${yearFrom ?? '…'}–${yearTo ?? '…'}`}
             </span>
+            {list.total > 0 && (
+              <button
+                className="link-button"
+                onClick={() => setExporting(true)}
+                title="Export the selection, the photos shown, or the whole library as CSV, JSON or XMP sidecars"
+              >
+                Export…
+              </button>
+            )}
             {yearsBad && <span className="error-text small">Years are whole numbers like 1935.</span>}
             {reviewMsg && (
               <span className="muted small" role="status">
@@ -347,6 +359,16 @@ export function LibraryScreen({ active = true }: { active?: boolean }) {
           </div>
         )}
       </div>
+      {exporting && (
+        <ExportDialog
+          selected={[...selection.selected]}
+          query={query}
+          shownTotal={list.total}
+          filtered={filter !== 'all' || !!search.trim() || yearsActive}
+          electron={electron}
+          onClose={() => setExporting(false)}
+        />
+      )}
       {dragging && (
         <div className="drop-overlay" aria-hidden="true">
           <div>
