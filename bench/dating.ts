@@ -110,7 +110,7 @@ async function circaOcr(dir: string, n: number): Promise<{ seconds: number; from
   return { seconds, from, dated };
 }
 
-function seedEvidence(core: Core, photos: number): void {
+export function seedEvidence(core: Core, photos: number): void {
   const insPhoto = core.db.sqlite.prepare(
     `INSERT INTO photos (sha256, path, filename, size, metadata_status, imported_at, updated_at) VALUES (?, ?, ?, 1, 'ready', ?, ?)`,
   );

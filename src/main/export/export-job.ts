@@ -16,8 +16,15 @@ import { photoWhere } from '../photos/photo-repository';
 import { APP_VERSION } from '../core/services';
 import { exportFileNames } from './export-files';
 
-/** Photos per step: one step's read in main stays a few milliseconds (see `npm run bench -- export`). */
-export const EXPORT_CHUNK = 500;
+/**
+ * Photos per step adapt so that one step's read (and its hand-over to the worker) takes about
+ * STEP_TARGET_MS of main's thread, however fast the disk and the machine: it starts small and
+ * doubles at most per step (see `npm run bench -- export`).
+ */
+export const FIRST_STEP_PHOTOS = 250;
+const STEP_TARGET_MS = 4;
+const STEP_PHOTOS_MIN = 50;
+const STEP_PHOTOS_MAX = 2000;
 
 type Payload = PayloadOf<ExportJobType>;
 
@@ -30,7 +37,7 @@ const EVIDENCE_COLUMNS = `id, photo_id, source, kind, earliest, latest, precisio
 export function exportJob(deps: { sqlite: Database.Database }): MainHalf<ExportJobType> {
   const { sqlite } = deps;
   const evidenceBetween = sqlite.prepare(
-    `SELECT ${EVIDENCE_COLUMNS} FROM evidence WHERE photo_id BETWEEN ? AND ? ORDER BY photo_id, id`,
+    `SELECT ${EVIDENCE_COLUMNS} FROM evidence WHERE photo_id BETWEEN ? AND ? ORDER BY photo_id`,
   );
 
   /** All evidence of the chunk's photos: by id range when they are dense (the whole library), else by id. */
@@ -39,9 +46,7 @@ export function exportJob(deps: { sqlite: Database.Database }): MainHalf<ExportJ
     const [first, last] = [rows[0].id, rows[rows.length - 1].id];
     if (last - first < rows.length * 4) return evidenceBetween.all(first, last) as (ExportEvidenceRow & { photo_id: number })[];
     return sqlite
-      .prepare(
-        `SELECT ${EVIDENCE_COLUMNS} FROM evidence WHERE photo_id IN (${rows.map(() => '?').join(',')}) ORDER BY photo_id, id`,
-      )
+      .prepare(`SELECT ${EVIDENCE_COLUMNS} FROM evidence WHERE photo_id IN (${rows.map(() => '?').join(',')}) ORDER BY photo_id`)
       .all(...rows.map((r) => r.id)) as (ExportEvidenceRow & { photo_id: number })[];
   };
 
@@ -87,15 +92,22 @@ export function exportJob(deps: { sqlite: Database.Database }): MainHalf<ExportJ
     );
     return new Map(
       rows.map((r) => {
-        if (!shared.has(r.filename)) return [r.id, `${r.filename}.xmp`];
-        const ext = path.extname(r.filename);
-        return [r.id, `${path.basename(r.filename, ext)} (${r.id})${ext}.xmp`];
+        // A control character (a newline is legal in a Linux file name) could never be passed to ExifTool.
+        // eslint-disable-next-line no-control-regex
+        const filename = r.filename.replace(/[\u0000-\u001f\u007f]/g, '_');
+        if (!shared.has(r.filename)) return [r.id, `${filename}.xmp`];
+        const ext = path.extname(filename);
+        return [r.id, `${path.basename(filename, ext)} (${r.id})${ext}.xmp`];
       }),
     );
   };
 
+  let stepPhotos = FIRST_STEP_PHOTOS;
+
   return {
     load({ id, payload }) {
+      const started = performance.now();
+      const size = stepPhotos;
       const cursor: ExportCursor = payload.cursor ?? {
         afterId: 0,
         done: 0,
@@ -108,11 +120,14 @@ export function exportJob(deps: { sqlite: Database.Database }): MainHalf<ExportJ
         xmpFailed: 0,
       };
       if (!payload.cursor) prepareFolder(payload.destination, id);
-      const rows = chunk(payload.scope, cursor.afterId, EXPORT_CHUNK);
+      const rows = chunk(payload.scope, cursor.afterId, size);
       const byPhoto = new Map<number, ExportEvidenceRow[]>(rows.map((r) => [r.id, []]));
       for (const e of evidenceOf(rows)) byPhoto.get(e.photo_id)?.push(e);
       const names = payload.formats.includes('xmp') ? sidecarNames(rows) : new Map<number, string>();
       const files = exportFileNames(payload.destination, cursor.startedAt, id);
+      const took = performance.now() - started;
+      const scale = Math.max(0.5, Math.min(2, STEP_TARGET_MS / Math.max(0.1, took)));
+      stepPhotos = Math.round(Math.max(STEP_PHOTOS_MIN, Math.min(STEP_PHOTOS_MAX, size * scale)));
       return {
         csv: payload.formats.includes('csv') ? files.csv : null,
         json: payload.formats.includes('json') ? files.json : null,
@@ -121,7 +136,7 @@ export function exportJob(deps: { sqlite: Database.Database }): MainHalf<ExportJ
           : null,
         resume: { csvBytes: cursor.csvBytes, jsonBytes: cursor.jsonBytes, jsonItems: cursor.jsonItems },
         photos: rows.map((r) => ({ ...r, evidence: byPhoto.get(r.id)!, sidecarName: names.get(r.id) ?? '' })),
-        last: rows.length < EXPORT_CHUNK,
+        last: rows.length < size,
         exportedAt: new Date(cursor.startedAt).toISOString(),
         appVersion: APP_VERSION,
         progress: { done: cursor.done, total: cursor.total },

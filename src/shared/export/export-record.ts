@@ -162,23 +162,26 @@ function parseObject(text: string | null): Record<string, unknown> | null {
 export function toExportRecord(row: ExportPhotoRow): ExportRecord {
   const stored = estimateViewSchema.safeParse(parseObject(row.estimate));
   const e = stored.success ? stored.data : null;
-  const evidence = row.evidence.map((ev) => ({
-    id: ev.id,
-    source: ev.source,
-    kind: ev.kind,
-    earliest: iso(ev.earliest),
-    latest: iso(ev.latest),
-    precision: ev.precision,
-    confidence: ev.confidence,
-    summary: ev.summary,
-    details: parseObject(ev.details),
-    reviewStatus: ev.review_status,
-    reviewNote: ev.review_note,
-    superseded: ev.superseded_at != null,
-    job: ev.job_id == null ? null : { id: ev.job_id, attempt: ev.attempt },
-    createdAt: when(ev.created_at),
-    updatedAt: when(ev.updated_at),
-  }));
+  // Main reads them in index order (by photo); oldest first here, off main's thread.
+  const evidence = [...row.evidence]
+    .sort((a, b) => a.id - b.id)
+    .map((ev) => ({
+      id: ev.id,
+      source: ev.source,
+      kind: ev.kind,
+      earliest: iso(ev.earliest),
+      latest: iso(ev.latest),
+      precision: ev.precision,
+      confidence: ev.confidence,
+      summary: ev.summary,
+      details: parseObject(ev.details),
+      reviewStatus: ev.review_status,
+      reviewNote: ev.review_note,
+      superseded: ev.superseded_at != null,
+      job: ev.job_id == null ? null : { id: ev.job_id, attempt: ev.attempt },
+      createdAt: when(ev.created_at),
+      updatedAt: when(ev.updated_at),
+    }));
   return {
     id: row.id,
     path: row.path,

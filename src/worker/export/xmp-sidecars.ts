@@ -1,16 +1,21 @@
 /**
  * XMP sidecars through ExifTool (exiftool-vendored: the vendored Perl ExifTool, run with
  * `-stay_open` so one process writes file after file). Each sidecar is written to a temporary
- * `….circa-partial.xmp` beside its target and renamed into place. Next to an original, an
- * existing sidecar (`photo.jpg.xmp`, or Lightroom's `photo.xmp`) is updated — copied first, so
- * the tags other tools wrote stay — and the original image itself is never opened for writing.
+ * `….circa-partial.xmp` beside its target and renamed into place.
+ *
+ * Into the export folder, sidecars are new files: many are written per ExifTool command (an
+ * argument file with one `-execute1` group per sidecar), so the per-command cost of the
+ * round trip through exiftool-vendored is paid once per batch rather than once per photo.
+ * Next to an original, an existing sidecar (`photo.jpg.xmp`, or Lightroom's `photo.xmp`) is
+ * updated one at a time — copied first, so the tags other tools wrote stay — and the original
+ * image itself is never opened for writing.
  */
 import fs from 'node:fs/promises';
 import { existsSync, writeFileSync } from 'node:fs';
 import crypto from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
-import { ExifTool } from 'exiftool-vendored';
+import { ExifTool, ExifToolTask } from 'exiftool-vendored';
 import { CIRCA_EXIFTOOL_CONFIG, CIRCA_XMP_NAMESPACE, type XmpTags } from '../../shared/export/xmp-tags';
 
 let exiftool: ExifTool | null = null;
@@ -28,6 +33,10 @@ export function sidecarExifTool(): ExifTool {
     // -config must come first: it defines Circa's namespace before anything is written.
     exiftoolArgs: ['-config', config, '-stay_open', 'True', '-@', '-'],
     taskTimeoutMillis: 60_000,
+    // A process is retired after this many files (the default 500 means a restart, ~1 s, per 500 sidecars).
+    maxTasksPerProcess: 20_000,
+    // Tags are named with their group (XMP-photoshop:DateCreated): no MWG composite mapping needed.
+    useMWG: false,
   });
   return exiftool;
 }
@@ -60,5 +69,49 @@ export async function writeSidecar(target: string, tags: XmpTags): Promise<void>
   } catch (err) {
     await fs.rm(temp, { force: true });
     throw err;
+  }
+}
+
+/** ExifTool's -E: values are HTML-encoded, so a newline in a note can never start another argument. */
+const encodeValue = (v: string) =>
+  v.replaceAll('&', '&amp;').replaceAll('\r', '&#13;').replaceAll('\n', '&#10;').replaceAll('\0', '');
+
+/** One ExifTool command that writes several sidecars (an argument file; `-execute1` between them prints `{ready1}`, not the `{ready}` that ends the command). */
+class BatchWriteTask extends ExifToolTask<number> {
+  constructor(argFile: string) {
+    super(['-@', argFile]);
+  }
+  protected parse(stdout: string, error?: Error): number {
+    if (error) throw error;
+    return (stdout.match(/\d+ image files? created/g) ?? []).length;
+  }
+}
+
+/** Writes new sidecars (`targets[i]` gets `tags[i]`), each under a temporary name and then renamed. */
+export async function writeNewSidecars(items: { target: string; tags: XmpTags }[]): Promise<void> {
+  if (!items.length) return;
+  const temps = items.map(({ target }) => path.join(path.dirname(target), `.${path.basename(target, '.xmp')}.circa-partial.xmp`));
+  await Promise.all(temps.map((t) => fs.rm(t, { force: true })));
+  const lines: string[] = [];
+  items.forEach(({ tags }, i) => {
+    lines.push('-charset', 'filename=utf8', '-E');
+    for (const [tag, value] of Object.entries(tags)) {
+      if (value === null) continue;
+      for (const v of Array.isArray(value) ? value : [value]) lines.push(`-${tag}=${encodeValue(v)}`);
+    }
+    lines.push(temps[i], '-execute1');
+  });
+  lines.pop(); // the command's own -execute ends the last group
+  const argFile = path.join(os.tmpdir(), `circa-sidecars-${process.pid}-${crypto.randomUUID()}.args`);
+  await fs.writeFile(argFile, lines.join('\n') + '\n');
+  try {
+    const written = await sidecarExifTool().enqueueTask(() => new BatchWriteTask(argFile), false);
+    if (written !== items.length) throw new Error(`ExifTool wrote ${written} of ${items.length} sidecars`);
+    await Promise.all(items.map(({ target }, i) => fs.rename(temps[i], target)));
+  } catch (err) {
+    await Promise.all(temps.map((t) => fs.rm(t, { force: true })));
+    throw err;
+  } finally {
+    await fs.rm(argFile, { force: true });
   }
 }

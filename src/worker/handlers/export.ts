@@ -12,7 +12,7 @@ import { xmpTagsFor } from '../../shared/export/xmp-tags';
 import { PermanentJobError } from '../../shared/jobs/errors';
 import type { ExportFile, ExportInput, ExportJobType, ExportOutput } from '../../shared/jobs/types/export';
 import { fsyncPath } from '../../shared/node/backup-folder';
-import { sidecarNextTo, writeSidecar } from '../export/xmp-sidecars';
+import { sidecarNextTo, writeNewSidecars, writeSidecar } from '../export/xmp-sidecars';
 import type { RunContext, RunHandler } from './types';
 
 const JSON_TAIL = '\n]}\n';
@@ -64,6 +64,9 @@ async function appendStep(file: ExportFile, resumeBytes: number, header: string,
   return (await fs.stat(file.temp)).size;
 }
 
+/** Sidecars per ExifTool command into the export folder (between batches the job notices a cancel). */
+const SIDECAR_BATCH = 50;
+
 async function writeSidecars(
   input: ExportInput,
   records: ReturnType<typeof toExportRecord>[],
@@ -71,23 +74,37 @@ async function writeSidecars(
   ctx: RunContext,
 ) {
   const xmp = input.xmp!;
-  if (xmp.dir) await fs.mkdir(xmp.dir, { recursive: true });
+  const report = (i: number) =>
+    ctx.progress(Math.min(0.99, (input.progress.done + i) / Math.max(1, input.progress.total)), 'Writing XMP sidecars');
+  if (xmp.dir) {
+    // Into the export folder: new files, written in batches. A failure is the folder's (full, gone): the step is retried.
+    await fs.mkdir(xmp.dir, { recursive: true });
+    for (let i = 0; i < records.length; i += SIDECAR_BATCH) {
+      ctx.signal.throwIfAborted();
+      const batch = records.slice(i, i + SIDECAR_BATCH).map((r, k) => ({
+        target: path.join(xmp.dir!, input.photos[i + k].sidecarName),
+        tags: xmpTagsFor(r),
+      }));
+      await writeNewSidecars(batch);
+      out.xmpWritten += batch.length;
+      report(i + batch.length);
+    }
+    return;
+  }
+  // Next to the originals: one at a time, updating what is there. A failure is one folder's
+  // (read-only, moved): it is recorded and the export goes on.
   for (let i = 0; i < records.length; i++) {
     ctx.signal.throwIfAborted();
     const r = records[i];
-    const target = xmp.nextToOriginals ? sidecarNextTo(r.path) : path.join(xmp.dir!, input.photos[i].sidecarName);
+    const target = sidecarNextTo(r.path);
     try {
       await writeSidecar(target, xmpTagsFor(r));
       out.xmpWritten++;
     } catch (err) {
-      // Into the export folder a failure is the folder's (full, gone): the step is retried. Next to
-      // the originals it is one folder's (read-only, moved): recorded, and the export goes on.
-      if (!xmp.nextToOriginals) throw err;
       if (out.xmpFailures.length < 1000)
         out.xmpFailures.push({ photoId: r.id, message: `${target}: ${(err as Error).message}`.slice(0, 2000) });
     }
-    if (i % 20 === 0)
-      ctx.progress(Math.min(0.99, (input.progress.done + i) / Math.max(1, input.progress.total)), 'Writing XMP sidecars');
+    if (i % 20 === 0) report(i);
   }
 }
 
