@@ -30,7 +30,7 @@ import { appPaths } from '../src/main/app-paths';
 import { CIRCA_EXIFTOOL_CONFIG, xmpTagsFor } from '../src/shared/export/xmp-tags';
 import { toExportRecord, type ExportPhotoRow } from '../src/shared/export/export-record';
 import { readSidecar } from '../src/worker/imaging/sidecar';
-import { arg, pct, round, sleep } from './_util';
+import { arg, pct, round, sleep, userWritesEvery5ms as userWrites } from './_util';
 import { seedEvidence } from './dating';
 
 const median = (xs: number[]) => pct(xs, 50);
@@ -39,35 +39,6 @@ function spawner() {
   const p = appPaths();
   if (!fs.existsSync(p.builtWorkerEntry)) throw new Error('run `npm run build` first: the benchmark uses the built worker');
   return forkWorkerSpawner(p.builtWorkerEntry);
-}
-
-/** A user write every 5 ms through the contract (what main does for the UI), latency from when it was due. */
-function userWrites(core: Core) {
-  const firstId = core.db.sqlite.prepare('SELECT min(id) FROM photos').pluck().get() as number;
-  const latencies: number[] = [];
-  let writing = true;
-  const done = (async () => {
-    let due = performance.now();
-    let k = 0;
-    while (writing) {
-      due += 5;
-      const wait = due - performance.now();
-      if (wait > 0) await sleep(wait);
-      const r = await core.dispatch('photos.setNotes', { id: firstId + (k++ % 1000), notes: `note ${k}` });
-      if (!r.ok) throw new Error(r.error.message);
-      latencies.push(performance.now() - due);
-    }
-  })();
-  return async () => {
-    writing = false;
-    await done;
-    return {
-      p50: round(pct(latencies, 50)),
-      p99: round(pct(latencies, 99)),
-      max: round(Math.max(...latencies)),
-      n: latencies.length,
-    };
-  };
 }
 
 async function untilDone(core: Core, id: number): Promise<void> {

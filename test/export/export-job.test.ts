@@ -5,10 +5,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ExifTool } from 'exiftool-vendored';
+import type { ExifTool } from 'exiftool-vendored';
 import type { Core } from '../../src/main/core/core';
 import { parseCircaExport } from '../../src/shared/export/export-record';
-import { CIRCA_EXIFTOOL_CONFIG } from '../../src/shared/export/xmp-tags';
+import { circaExifTool } from '../support/exiftool';
 import { CSV_COLUMNS } from '../../src/shared/export/export-record';
 import { toIsoDate } from '../../src/shared/dating';
 import { FIRST_STEP_PHOTOS } from '../../src/main/export/export-job';
@@ -31,9 +31,7 @@ beforeAll(() => {
   notes.run('-5 degrees', ids[2]);
   core.evidenceService.addManual(ids[3], { type: 'between', from: 1931, to: 1931 }, 'a whole year');
   core.evidenceService.addManual(ids[4], { type: 'between', from: 1935, to: 1942 }, 'a range &amp; a\nsecond line');
-  const config = path.join(tempDir(), 'circa.config');
-  fs.writeFileSync(config, CIRCA_EXIFTOOL_CONFIG);
-  exiftool = new ExifTool({ maxProcs: 1, exiftoolArgs: ['-config', config, '-stay_open', 'True', '-@', '-'] });
+  exiftool = circaExifTool();
 });
 afterAll(async () => {
   await exiftool.end();

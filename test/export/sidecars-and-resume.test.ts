@@ -5,11 +5,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ExifTool } from 'exiftool-vendored';
+import type { ExifTool } from 'exiftool-vendored';
 import type { Core } from '../../src/main/core/core';
 import { exportHandler } from '../../src/worker/handlers/export';
 import { parseCircaExport, type ExportPhotoRow } from '../../src/shared/export/export-record';
-import { CIRCA_EXIFTOOL_CONFIG } from '../../src/shared/export/xmp-tags';
+import { circaExifTool } from '../support/exiftool';
 import { openTestCore, tempDir, waitFor, waitForStatus } from '../support/core';
 import { seedPhotos } from '../support/seed';
 import { parseCsv } from '../support/csv';
@@ -20,9 +20,7 @@ let exiftool: ExifTool;
 
 beforeAll(() => {
   core = openTestCore({ concurrency: 1 });
-  const config = path.join(tempDir(), 'circa.config');
-  fs.writeFileSync(config, CIRCA_EXIFTOOL_CONFIG);
-  exiftool = new ExifTool({ maxProcs: 1, exiftoolArgs: ['-config', config, '-stay_open', 'True', '-@', '-'] });
+  exiftool = circaExifTool();
 });
 afterAll(async () => {
   await exiftool.end();

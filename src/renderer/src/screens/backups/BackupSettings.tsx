@@ -46,26 +46,18 @@ export function BackupSettings() {
           </select>
         </label>
         <p className="field-note">While Circa runs; a backup missed while it was closed is made at the next start.</p>
-        <label className="field">
-          <span>Days of daily backups</span>
-          <input
-            type="number"
-            min={0}
-            max={366}
-            value={draft.backupKeepDaily}
-            onChange={(e) => set('backupKeepDaily', Number(e.target.value))}
-          />
-        </label>
-        <label className="field">
-          <span>Weeks of weekly backups</span>
-          <input
-            type="number"
-            min={0}
-            max={520}
-            value={draft.backupKeepWeekly}
-            onChange={(e) => set('backupKeepWeekly', Number(e.target.value))}
-          />
-        </label>
+        <NumberField
+          label="Days of daily backups"
+          max={366}
+          value={draft.backupKeepDaily}
+          onChange={(n) => set('backupKeepDaily', n)}
+        />
+        <NumberField
+          label="Weeks of weekly backups"
+          max={520}
+          value={draft.backupKeepWeekly}
+          onChange={(n) => set('backupKeepWeekly', n)}
+        />
         <label className="field">
           <span>Backup folder</span>
           <input
@@ -89,5 +81,14 @@ export function BackupSettings() {
         )}
       </div>
     </form>
+  );
+}
+
+function NumberField(p: { label: string; max: number; value: number; onChange(n: number): void }) {
+  return (
+    <label className="field">
+      <span>{p.label}</span>
+      <input type="number" min={0} max={p.max} value={p.value} onChange={(e) => p.onChange(Number(e.target.value))} />
+    </label>
   );
 }
