@@ -11,7 +11,7 @@ import { parseCircaExport } from '../../src/shared/export/export-record';
 import { circaExifTool } from '../support/exiftool';
 import { CSV_COLUMNS } from '../../src/shared/export/export-record';
 import { toIsoDate } from '../../src/shared/dating';
-import { FIRST_STEP_PHOTOS } from '../../src/main/export/export-job';
+import { STEP_PHOTOS } from '../../src/main/export/export-job';
 import { openTestCore, tempDir, waitForStatus } from '../support/core';
 import { seedPhotos } from '../support/seed';
 import { parseCsv } from '../support/csv';
@@ -19,7 +19,7 @@ import { parseCsv } from '../support/csv';
 let core: Core;
 let ids: number[];
 let exiftool: ExifTool;
-const N = FIRST_STEP_PHOTOS * 4 + 37; // several steps, however the step size adapts
+const N = STEP_PHOTOS + 37; // two steps, each read in several slices
 
 beforeAll(() => {
   core = openTestCore({ concurrency: 1 });

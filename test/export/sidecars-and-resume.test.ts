@@ -107,7 +107,7 @@ describe('a step replayed after a crash', () => {
           json: files('json'),
           xmp: null,
           resume,
-          photos: photos.map(row),
+          photoChunks: [JSON.stringify(photos.map(row))],
           last,
           exportedAt: new Date(0).toISOString(),
           appVersion: 'test',

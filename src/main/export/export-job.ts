@@ -1,7 +1,7 @@
 /**
- * Main's half of `export`: each step reads the next chunk of photos (with all their evidence) in
- * a couple of short statements and hands them to the worker, which writes the files; `apply`
- * checkpoints where to go on. See src/shared/jobs/types/export.ts.
+ * Main's half of `export`: each step reads the next photos (with all their evidence) in short
+ * slices, asynchronously (see STEP_PHOTOS), and hands them to the worker, which writes the files;
+ * `apply` checkpoints where to go on. See src/shared/jobs/types/export.ts.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -17,14 +17,16 @@ import { APP_VERSION } from '../core/services';
 import { exportFileNames } from './export-files';
 
 /**
- * Photos per step adapt so that one step's read (and its hand-over to the worker) takes about
- * STEP_TARGET_MS of main's thread, however fast the disk and the machine: it starts small and
- * doubles at most per step (see `npm run bench -- export`).
+ * A step hands the worker up to STEP_PHOTOS photos, read in slices that each take about
+ * SLICE_TARGET_MS of main's thread (the slice size adapts to the machine), with the event loop
+ * free between slices; each slice is handed over as JSON text, so the hand-over itself is a copy,
+ * not a serialisation of thousands of objects. See `npm run bench -- export`.
  */
-export const FIRST_STEP_PHOTOS = 250;
-const STEP_TARGET_MS = 4;
-const STEP_PHOTOS_MIN = 50;
-const STEP_PHOTOS_MAX = 2000;
+export const STEP_PHOTOS = 2000;
+export const FIRST_SLICE_PHOTOS = 100;
+const SLICE_TARGET_MS = 4;
+const SLICE_PHOTOS_MIN = 20;
+const SLICE_PHOTOS_MAX = 1000;
 
 type Payload = PayloadOf<ExportJobType>;
 
@@ -102,12 +104,23 @@ export function exportJob(deps: { sqlite: Database.Database }): MainHalf<ExportJ
     );
   };
 
-  let stepPhotos = FIRST_STEP_PHOTOS;
+  let slicePhotos = FIRST_SLICE_PHOTOS;
+
+  /** One slice: photos after `afterId` with all their evidence, as the JSON the worker reads. */
+  const slice = (payload: Payload, afterId: number, limit: number): { json: string; count: number; lastId: number } => {
+    const started = performance.now();
+    const rows = chunk(payload.scope, afterId, limit);
+    const byPhoto = new Map<number, ExportEvidenceRow[]>(rows.map((r) => [r.id, []]));
+    for (const e of evidenceOf(rows)) byPhoto.get(e.photo_id)?.push(e);
+    const names = payload.formats.includes('xmp') ? sidecarNames(rows) : new Map<number, string>();
+    const json = JSON.stringify(rows.map((r) => ({ ...r, evidence: byPhoto.get(r.id)!, sidecarName: names.get(r.id) ?? '' })));
+    const scale = Math.max(0.5, Math.min(2, SLICE_TARGET_MS / Math.max(0.1, performance.now() - started)));
+    slicePhotos = Math.round(Math.max(SLICE_PHOTOS_MIN, Math.min(SLICE_PHOTOS_MAX, limit * scale)));
+    return { json, count: rows.length, lastId: rows.at(-1)?.id ?? afterId };
+  };
 
   return {
-    load({ id, payload }) {
-      const started = performance.now();
-      const size = stepPhotos;
+    async load({ id, payload }, main) {
       const cursor: ExportCursor = payload.cursor ?? {
         afterId: 0,
         done: 0,
@@ -120,14 +133,24 @@ export function exportJob(deps: { sqlite: Database.Database }): MainHalf<ExportJ
         xmpFailed: 0,
       };
       if (!payload.cursor) prepareFolder(payload.destination, id);
-      const rows = chunk(payload.scope, cursor.afterId, size);
-      const byPhoto = new Map<number, ExportEvidenceRow[]>(rows.map((r) => [r.id, []]));
-      for (const e of evidenceOf(rows)) byPhoto.get(e.photo_id)?.push(e);
-      const names = payload.formats.includes('xmp') ? sidecarNames(rows) : new Map<number, string>();
+      const photoChunks: string[] = [];
+      let count = 0;
+      let afterId = cursor.afterId;
+      let last = false;
+      while (count < STEP_PHOTOS) {
+        main.signal.throwIfAborted();
+        const limit = Math.min(slicePhotos, STEP_PHOTOS - count);
+        const s = slice(payload, afterId, limit);
+        if (s.count) photoChunks.push(s.json);
+        count += s.count;
+        afterId = s.lastId;
+        if (s.count < limit) {
+          last = true;
+          break;
+        }
+        await new Promise((resolve) => setImmediate(resolve));
+      }
       const files = exportFileNames(payload.destination, cursor.startedAt, id);
-      const took = performance.now() - started;
-      const scale = Math.max(0.5, Math.min(2, STEP_TARGET_MS / Math.max(0.1, took)));
-      stepPhotos = Math.round(Math.max(STEP_PHOTOS_MIN, Math.min(STEP_PHOTOS_MAX, size * scale)));
       return {
         csv: payload.formats.includes('csv') ? files.csv : null,
         json: payload.formats.includes('json') ? files.json : null,
@@ -135,8 +158,8 @@ export function exportJob(deps: { sqlite: Database.Database }): MainHalf<ExportJ
           ? { dir: payload.sidecarsNextToOriginals ? null : files.xmpDir, nextToOriginals: payload.sidecarsNextToOriginals }
           : null,
         resume: { csvBytes: cursor.csvBytes, jsonBytes: cursor.jsonBytes, jsonItems: cursor.jsonItems },
-        photos: rows.map((r) => ({ ...r, evidence: byPhoto.get(r.id)!, sidecarName: names.get(r.id) ?? '' })),
-        last: rows.length < size,
+        photoChunks,
+        last,
         exportedAt: new Date(cursor.startedAt).toISOString(),
         appVersion: APP_VERSION,
         progress: { done: cursor.done, total: cursor.total },

@@ -7,7 +7,13 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { CSV_BOM, csvRow } from '../../shared/export/csv';
-import { CSV_COLUMNS, EXPORT_SCHEMA_VERSION, csvCellsFor, toExportRecord } from '../../shared/export/export-record';
+import {
+  CSV_COLUMNS,
+  EXPORT_SCHEMA_VERSION,
+  csvCellsFor,
+  toExportRecord,
+  type ExportPhotoRow,
+} from '../../shared/export/export-record';
 import { xmpTagsFor } from '../../shared/export/xmp-tags';
 import { PermanentJobError } from '../../shared/jobs/errors';
 import type { ExportFile, ExportInput, ExportJobType, ExportOutput } from '../../shared/jobs/types/export';
@@ -18,7 +24,8 @@ import type { RunContext, RunHandler } from './types';
 const JSON_TAIL = '\n]}\n';
 
 export const exportHandler: RunHandler<ExportJobType> = async (input, ctx) => {
-  const records = input.photos.map(toExportRecord);
+  const photos = input.photoChunks.flatMap((text) => JSON.parse(text) as ExportPhotoRow[]);
+  const records = photos.map(toExportRecord);
   const out: ExportOutput = {
     written: records.length,
     lastId: records.at(-1)?.id ?? 0,
@@ -40,7 +47,7 @@ export const exportHandler: RunHandler<ExportJobType> = async (input, ctx) => {
     for (const r of records) body += (out.jsonItems++ ? ',\n' : '\n') + JSON.stringify(r);
     out.jsonBytes = await appendStep(input.json, input.resume.jsonBytes, head, body);
   }
-  if (input.xmp) await writeSidecars(input, records, out, ctx);
+  if (input.xmp) await writeSidecars(input, photos, records, out, ctx);
   if (input.last) out.files = await finish(input);
   return out;
 };
@@ -69,6 +76,7 @@ const SIDECAR_BATCH = 50;
 
 async function writeSidecars(
   input: ExportInput,
+  photos: ExportPhotoRow[],
   records: ReturnType<typeof toExportRecord>[],
   out: ExportOutput,
   ctx: RunContext,
@@ -82,7 +90,7 @@ async function writeSidecars(
     for (let i = 0; i < records.length; i += SIDECAR_BATCH) {
       ctx.signal.throwIfAborted();
       const batch = records.slice(i, i + SIDECAR_BATCH).map((r, k) => ({
-        target: path.join(xmp.dir!, input.photos[i + k].sidecarName),
+        target: path.join(xmp.dir!, photos[i + k].sidecarName),
         tags: xmpTagsFor(r),
       }));
       await writeNewSidecars(batch);

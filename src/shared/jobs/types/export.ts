@@ -8,7 +8,6 @@
 import { z } from 'zod';
 import { defineJobType, trusted } from '../define';
 import { photoFilters } from '../../photo-query';
-import type { ExportPhotoRow } from '../../export/export-record';
 import { photoId, MINUTE } from './common';
 
 export const exportFormats = ['csv', 'json', 'xmp'] as const;
@@ -83,7 +82,8 @@ export interface ExportInput {
   xmp: { dir: string | null; nextToOriginals: boolean } | null;
   /** The files are cut back to these lengths before this chunk is appended (a resumed step). */
   resume: { csvBytes: number; jsonBytes: number; jsonItems: number };
-  photos: ExportPhotoRow[];
+  /** This step's photos, in id order: JSON arrays of ExportPhotoRow (text crosses the process boundary as a copy). */
+  photoChunks: string[];
   /** The last chunk: close the files and rename them into place. */
   last: boolean;
   exportedAt: string;
@@ -113,6 +113,7 @@ export const exportJobType = defineJobType({
   input: trusted<ExportInput>(),
   output: exportOutputSchema,
   subject: (p) => `export:${p.destination}`,
+  // Main reads each step asynchronously (see LoadContext): handed over alone.
   policy: { maxRetries: 2, timeoutMs: 30 * MINUTE, handOff: 1, prefetch: 0, checkpointed: true },
   limits: {},
   ui: { label: 'Export', inSentence: 'the export' },
