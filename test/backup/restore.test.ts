@@ -169,4 +169,33 @@ describe('restore', () => {
       await core.close();
     }
   });
+
+  it('when the restored library cannot be opened, the safety copy is put back and the old library reopened', async () => {
+    const libraryDir = tempDir();
+    let failNextOpen = false;
+    const h = new CoreHost(
+      (overrides) => {
+        if (failNextOpen) {
+          failNextOpen = false;
+          throw new Error('disk went away');
+        }
+        return openTestCore({ libraryDir, concurrency: 1, ...overrides });
+      },
+      { log: silentLogger },
+    );
+    h.open();
+    hosts.push(h);
+    seedPhotos(h.current, 4);
+    const backup = await backUp(h);
+    seedPhotos(h.current, 2, { dir: '/after' });
+    failNextOpen = true;
+    await expect(h.restore(backup)).rejects.toThrow(
+      'The backup could not be restored: disk went away. The library was left as it was.',
+    );
+    expect(photoCount(h)).toBe(6);
+    expect(h.current.ledger.verify().ok).toBe(true);
+    expect(h.current.db.sqlite.prepare("SELECT count(*) FROM audit_events WHERE event = 'library_restored'").pluck().get()).toBe(
+      0,
+    );
+  });
 });
