@@ -6,7 +6,7 @@
  * day numbers YYYYMMDD (sortable, readable); JSON columns are TEXT.
  */
 import { sql } from 'drizzle-orm';
-import { check, index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 export const settings = sqliteTable('settings', {
   key: text('key').primaryKey(),
@@ -131,6 +131,8 @@ export const backgroundJobs = sqliteTable(
     index('background_jobs_type_status_idx').on(t.type, t.status),
     index('background_jobs_subject_idx').on(t.subject),
     index('background_jobs_finished_idx').on(t.finishedAt),
+    // The Jobs page filtered by state, newest first: one index range per state (see JobQueries.list).
+    index('background_jobs_status_id_idx').on(t.status, t.id),
     check('background_jobs_status_check', sql`${t.status} IN ('queued','running','success','failed','cancelled')`),
     check(
       'background_jobs_finished_check',
@@ -143,6 +145,21 @@ export const backgroundJobs = sqliteTable(
     check('background_jobs_key_check', sql`${t.idempotencyKey} IS NULL OR ${t.status} IN ('queued','running')`),
     check('background_jobs_attempt_check', sql`${t.attempt} >= 0 AND ${t.retryCount} >= 0 AND ${t.maxRetries} >= 0`),
   ],
+);
+
+/**
+ * How many jobs there are of each (type, status), kept by triggers on background_jobs in the
+ * same transaction as every insert, state change and delete (whoever writes: this app, a headless
+ * runner). The Jobs page's counts and totals read these few rows instead of counting millions.
+ */
+export const jobCounts = sqliteTable(
+  'job_counts',
+  {
+    type: text('type').notNull(),
+    status: text('status').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.type, t.status] })],
 );
 
 /** Append-only, hash-chained ledger of job transitions and reviewer decisions. */
