@@ -5,6 +5,8 @@ CREATE TABLE `job_counts` (
 	PRIMARY KEY(`type`, `status`)
 );
 --> statement-breakpoint
+DROP INDEX `background_jobs_claim_idx`;--> statement-breakpoint
+CREATE INDEX `background_jobs_queue_idx` ON `background_jobs` (`priority`,`run_after`,`id`) WHERE "background_jobs"."status" = 'queued';--> statement-breakpoint
 CREATE INDEX `background_jobs_status_id_idx` ON `background_jobs` (`status`,`id`);--> statement-breakpoint
 -- The counts as they are now; from here on the triggers keep them, in the same transaction as each change.
 INSERT INTO `job_counts` (`type`, `status`, `n`) SELECT `type`, `status`, count(*) FROM `background_jobs` GROUP BY `type`, `status`;

@@ -127,11 +127,16 @@ export const backgroundJobs = sqliteTable(
   },
   (t) => [
     uniqueIndex('background_jobs_idempotency_key_unique').on(t.idempotencyKey),
-    index('background_jobs_claim_idx').on(t.status, t.priority, t.runAfter, t.id),
+    // The claim walks the queue in (priority, run_after, id) order. Only queued jobs are ever
+    // claimed, so the index holds only them: it stays small however many jobs have finished, and
+    // a job leaves it when it is claimed (a finish does not touch it).
+    index('background_jobs_queue_idx')
+      .on(t.priority, t.runAfter, t.id)
+      .where(sql`${t.status} = 'queued'`),
     index('background_jobs_type_status_idx').on(t.type, t.status),
     index('background_jobs_subject_idx').on(t.subject),
     index('background_jobs_finished_idx').on(t.finishedAt),
-    // The Jobs page filtered by state, newest first: one index range per state (see JobQueries.list).
+    // Jobs by state, newest first (the Jobs page; running jobs for the lease sweep; failures to retry).
     index('background_jobs_status_id_idx').on(t.status, t.id),
     check('background_jobs_status_check', sql`${t.status} IN ('queued','running','success','failed','cancelled')`),
     check(
