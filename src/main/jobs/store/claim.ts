@@ -43,11 +43,14 @@ export function claimStatements(sqlite: Database.Database) {
     if (!s) {
       const list = types.map((t) => `'${t.replaceAll("'", "''")}'`).join(', ');
       const ready = `status = 'queued' AND run_after <= @now${types.length ? ` AND type IN (${list})` : ''}`;
-      const top = `(SELECT priority FROM background_jobs WHERE ${ready} ORDER BY priority DESC LIMIT 1)`;
+      // INDEXED BY pins the plan: without statistics the planner may take the (status, id) index
+      // and sort the whole queue on every claim.
+      const queue = 'background_jobs INDEXED BY background_jobs_queue_idx';
+      const top = `(SELECT priority FROM ${queue} WHERE ${ready} ORDER BY priority DESC LIMIT 1)`;
       const pick = (extra: string) =>
         sqlite.prepare(
           `UPDATE background_jobs ${SET_RUNNING}
-            WHERE id IN (SELECT id FROM background_jobs WHERE ${ready}${extra} AND priority = ${top}
+            WHERE id IN (SELECT id FROM ${queue} WHERE ${ready}${extra} AND priority = ${top}
                           ORDER BY run_after, id LIMIT @limit)
             RETURNING ${RETURNING}`,
         );
