@@ -32,7 +32,7 @@ import { ApiKeyStore, type SecretCipher } from '../settings/secrets';
 export interface PlatformHooks {
   chooseImportPaths?(): Promise<string[] | null>;
   revealInFolder?(path: string): void;
-  /** OS-backed encryption for secrets (Electron safeStorage). */
+  /** OS-backed encryption for secrets (Electron safeStorage); its `protection` is shown in Settings. */
   cipher?: SecretCipher;
 }
 
@@ -121,7 +121,7 @@ export function openCore(opts: CoreOptions): Core {
     }),
   );
   const onPhotoChanged = (id: number) => photoChanges.add([id]);
-  const apiKeys = new ApiKeyStore(settings, opts.platform?.cipher);
+  const apiKeys = new ApiKeyStore(settings, opts.platform?.cipher, process.env, opts.mode === 'electron');
   registry.register(ocrJob({ photos, evidence, onPhotoChanged }));
   registry.register(aiJob({ photos, evidence, settings, apiKey: () => apiKeys.get(), onPhotoChanged }));
   registry.register(rebuildJob({ sqlite: db.sqlite, onPhotosChanged: (ids) => photoChanges.add(ids) }));

@@ -2,20 +2,22 @@
 import { utilityProcess } from 'electron';
 import type { MainToWorker } from '../../shared/worker-protocol';
 import { TailBuffer, type SpawnWorker, type WorkerExit } from '../jobs/worker-process';
+import { utilityErrorLine, utilityForkOptions } from './worker-options';
 
 export function utilityWorkerSpawner(entry: string): SpawnWorker {
   return ({ heapMb, name, env }) => {
     const stderr = new TailBuffer();
-    const child = utilityProcess.fork(entry, [`--name=${name}`], {
-      serviceName: `Circa worker ${name}`,
-      execArgv: [`--max-old-space-size=${heapMb}`],
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'inherit', 'pipe'],
-    });
+    const child = utilityProcess.fork(
+      entry,
+      [`--name=${name}`],
+      utilityForkOptions({ name, heapMb, env: { ...process.env, ...env } }),
+    );
     child.stderr?.on('data', (chunk: Buffer) => {
       stderr.push(chunk);
       process.stderr.write(chunk);
     });
+    // A V8 fatal error (e.g. out of memory): keep it in the tail the job's error message shows.
+    child.on('error', (type, location) => stderr.push(Buffer.from(utilityErrorLine(type, location))));
     const exitListeners: ((e: WorkerExit) => void)[] = [];
     let exited = false;
     child.on('exit', (code) => {

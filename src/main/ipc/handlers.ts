@@ -97,8 +97,8 @@ export function createHandlers(core: Core): Handlers {
     'evidence.removeManual': ({ id }) => core.evidenceService.removeManual(id),
 
     'settings.apiKeyStatus': () => core.apiKeys.status(),
-    'settings.setApiKey': ({ apiKey }) => {
-      core.apiKeys.set(apiKey);
+    'settings.setApiKey': async ({ apiKey }) => {
+      await core.apiKeys.set(apiKey);
       return { hasApiKey: core.apiKeys.get() !== null };
     },
 
