@@ -192,7 +192,8 @@ export function ensure({ build = downloadOrCompile, cacheDir, log = console } = 
   }
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+/** The command line: ensure, say which file is used, or exit 1 with the reason. */
+export function ensureOrExit() {
   try {
     const { target, built } = ensure();
     console.log(`${built ? 'Built' : 'Using'} Electron's better-sqlite3: ${path.relative(root, target)}`);
@@ -201,3 +202,5 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
     process.exit(1);
   }
 }
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) ensureOrExit();
