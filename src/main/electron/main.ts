@@ -189,7 +189,8 @@ function createWindow(): BrowserWindow {
 }
 
 function showWindow(): void {
-  if (shutdown.closing) return;
+  // Not before start() has opened the library (macOS can send 'activate' that early), nor while quitting.
+  if (shutdown.closing || !core) return;
   if (!win) win = createWindow();
   if (win.isMinimized()) win.restore();
   win.show();
