@@ -315,7 +315,13 @@ export const calls = {
 
   'settings.apiKeyStatus': call(
     empty,
-    z.object({ hasApiKey: z.boolean(), source: z.enum(['environment', 'encrypted']).nullable(), canStore: z.boolean() }),
+    z.object({
+      hasApiKey: z.boolean(),
+      source: z.enum(['environment', 'encrypted']).nullable(),
+      canStore: z.boolean(),
+      /** keychain: protected by the OS; basic: Linux without a keyring, obfuscated only; unavailable: desktop, no storage; browser: browser mode. */
+      storage: z.enum(['keychain', 'basic', 'unavailable', 'browser']),
+    }),
   ),
   /** Stores (encrypted) or clears the AI API key. The key is never sent back. */
   'settings.setApiKey': call(

@@ -66,7 +66,7 @@ export function openCore(opts: CoreOptions): Core {
   const events = new EventHub();
   const photos = new PhotoRepository(db.sqlite);
   const evidence = new EvidenceStore(db.sqlite);
-  const apiKeys = new ApiKeyStore(settings, opts.platform?.cipher);
+  const apiKeys = new ApiKeyStore(settings, opts.platform?.cipher, process.env, opts.mode === 'electron');
   let runner: JobRunner | null = null;
 
   const photoChanges = new Coalescer<number>(opts.eventIntervalMs ?? 200, (ids) =>

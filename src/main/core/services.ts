@@ -23,7 +23,7 @@ export const APP_VERSION = '0.1.0';
 export interface PlatformHooks {
   chooseImportPaths?(): Promise<string[] | null>;
   revealInFolder?(path: string): void;
-  /** OS-backed encryption for secrets (Electron safeStorage). */
+  /** OS-backed encryption for secrets (Electron safeStorage); its `protection` is shown in Settings. */
   cipher?: SecretCipher;
 }
 

@@ -96,8 +96,8 @@ export function createHandlers(core: CoreServices): Handlers {
     'evidence.removeManual': ({ id }) => core.evidenceService.removeManual(id),
 
     'settings.apiKeyStatus': () => core.apiKeys.status(),
-    'settings.setApiKey': ({ apiKey }) => {
-      core.apiKeys.set(apiKey);
+    'settings.setApiKey': async ({ apiKey }) => {
+      await core.apiKeys.set(apiKey);
       return { hasApiKey: core.apiKeys.get() !== null };
     },
 
