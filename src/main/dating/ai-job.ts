@@ -1,16 +1,12 @@
-/**
- * Main's half of the `ai_analysis` job. Machine dating is weak evidence (published models are off
- * by ~7 years on average): the analysis becomes one low-confidence estimate with its clues kept
- * as details for the archivist to weigh.
- */
+/** Main's half of the `ai_analysis` job: asks the configured backend, stores its evidence (ai-evidence.ts). */
 import { PermanentJobError } from '../../shared/jobs/errors';
 import { productSpecs } from '../../shared/jobs/specs';
-import { yearEnd, yearStart } from '../../shared/dating';
 import { aiAnalysisSchema, type AiAnalysis, type AiBackendConfig } from '../../worker/ai/schema';
 import type { MainJobType } from '../jobs/registry';
-import type { EvidenceStore, NewEvidence } from '../evidence/evidence-store';
+import type { EvidenceStore } from '../evidence/evidence-store';
 import type { PhotoRepository } from '../photos/photo-repository';
 import type { SettingsStore } from '../settings/settings';
+import { aiEvidence } from './ai-evidence';
 
 export const AI_TIMEOUT_MS = 120_000;
 
@@ -20,28 +16,6 @@ export interface AiJobDeps {
   settings: SettingsStore;
   apiKey(): string | null;
   onPhotoChanged(id: number): void;
-}
-
-function firstSentence(text: string): string {
-  const m = /^(.+?[.!?])(\s|$)/s.exec(text.trim());
-  return (m ? m[1] : text).trim();
-}
-
-export function aiEvidence(a: AiAnalysis): NewEvidence[] {
-  if (a.earliestYear == null && a.latestYear == null) return [];
-  const who = a.model ? `${a.backend} (${a.model})` : a.backend;
-  return [
-    {
-      kind: 'estimate',
-      earliest: a.earliestYear != null ? yearStart(a.earliestYear) : null,
-      latest: a.latestYear != null ? yearEnd(a.latestYear) : null,
-      precision: 'year',
-      confidence: a.confidence,
-      // The first sentence reads well in lists and explanations; the whole text stays in the details.
-      summary: `Visual analysis by ${who}: ${firstSentence(a.summary)}`.slice(0, 300),
-      details: { backend: a.backend, model: a.model, summary: a.summary, clues: a.clues },
-    },
-  ];
 }
 
 export function aiJob(
