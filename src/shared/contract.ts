@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { ERROR_CODES } from './result';
 import { JOB_STATUSES } from './jobs/states';
+import { partialDateProblem, partialEnd, partialStart, type PartialDate } from './dating';
 
 const id = z.number().int().positive();
 const empty = z.object({}).strict();
@@ -206,13 +207,29 @@ export const estimateViewSchema = z.object({
 export type EstimateView = z.infer<typeof estimateViewSchema>;
 
 const year = z.number().int().min(1826).max(2100);
+const month = z.number().int().min(1).max(12);
+const day = z.number().int().min(1).max(31);
+/** A year, a month of a year, or a day: "June 1923", "3 May 1945". */
+const partialDateFields = { year, month: month.optional(), day: day.optional() };
+const validDate = <S extends z.ZodType<PartialDate>>(schema: S): S =>
+  schema.superRefine((d, ctx) => {
+    const problem = partialDateProblem(d);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: d.day != null && d.month == null ? ['day'] : [] });
+  });
+export const partialDateSchema = validDate(z.object(partialDateFields).strict());
+/** `from` and `to` of "between": a whole year as a number (as before), or a partial date. */
+const rangeEnd = z.union([year, partialDateSchema]);
+const asPartial = (d: number | PartialDate): PartialDate => (typeof d === 'number' ? { year: d } : d);
 export const manualConstraintSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('not_before'), year }).strict(),
-  z.object({ type: z.literal('not_after'), year }).strict(),
+  validDate(z.object({ type: z.literal('not_before'), ...partialDateFields }).strict()),
+  validDate(z.object({ type: z.literal('not_after'), ...partialDateFields }).strict()),
   z
-    .object({ type: z.literal('between'), from: year, to: year })
+    .object({ type: z.literal('between'), from: rangeEnd, to: rangeEnd })
     .strict()
-    .refine((c) => c.from <= c.to, 'from must not be after to'),
+    .refine((c) => partialStart(asPartial(c.from)) <= partialEnd(asPartial(c.to)), {
+      message: 'from must not be after to',
+      path: ['to'],
+    }),
   z.object({ type: z.literal('circa'), year, plusMinus: z.number().int().min(0).max(50) }).strict(),
 ]);
 export type ManualConstraint = z.infer<typeof manualConstraintSchema>;

@@ -4,7 +4,7 @@
  * recomputes the photo's estimate in the same transaction.
  */
 import type { EstimateView, EvidenceItem, ManualConstraint } from '../../shared/contract';
-import { toDacs, toEdtf, type Estimate, type ReviewStatus } from '../../shared/dating';
+import { decodePrecision, toDacs, toEdtf, type Estimate, type ReviewStatus } from '../../shared/dating';
 import { CallFailure } from '../../shared/result';
 import type { AuditLedger } from '../audit/ledger';
 import type { LibraryDb } from '../db/open';
@@ -26,7 +26,7 @@ export function toEvidenceItem(r: EvidenceRow): EvidenceItem {
       return null;
     }
   };
-  const approximate = r.kind === 'estimate';
+  const format = { approximate: r.kind === 'estimate', precision: decodePrecision(r.precision) };
   return {
     id: r.id,
     photoId: r.photo_id,
@@ -44,8 +44,8 @@ export function toEvidenceItem(r: EvidenceRow): EvidenceItem {
     reviewNote: r.review_note,
     superseded: r.superseded_at != null,
     createdAt: r.created_at,
-    edtf: safe(() => toEdtf(r.earliest, r.latest, { approximate })),
-    label: safe(() => toDacs(r.earliest, r.latest, { approximate })),
+    edtf: safe(() => toEdtf(r.earliest, r.latest, format)),
+    label: safe(() => toDacs(r.earliest, r.latest, format)),
   };
 }
 

@@ -7,6 +7,7 @@
  */
 import type Database from 'better-sqlite3';
 import {
+  decodePrecision,
   estimate,
   type Estimate,
   type EvidenceInput,
@@ -187,6 +188,7 @@ export function toEvidenceInput(r: EvidenceRow): EvidenceInput {
     earliest: r.earliest,
     latest: r.latest,
     confidence: r.confidence,
+    precision: decodePrecision(r.precision),
     reviewStatus: r.review_status,
     summary: r.summary,
   };

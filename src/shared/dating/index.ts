@@ -10,6 +10,7 @@ export type {
   FoundDate,
   Precision,
   ReviewStatus,
+  EndPrecisions,
 } from './types';
 export {
   addDays,
@@ -33,3 +34,5 @@ export { extractDates, type ExtractDatesOptions } from './extract-dates';
 export { estimate } from './estimate';
 export { describeEnd, describeStart, toDacs, toEdtf, type ApproximateEnds, type FormatOptions } from './format';
 export { FIRST_PHOTOGRAPH_YEAR } from './photo-era';
+export { decodePrecision, encodePrecision, finest, PRECISIONS } from './precision';
+export { partialDateProblem, partialEnd, partialPrecision, partialStart, type PartialDate } from './partial-date';

@@ -4,6 +4,12 @@
 
 export type Precision = 'day' | 'month' | 'season' | 'year' | 'decade' | 'century';
 
+/** How finely each end of an interval was stated (null: open end, or not known). */
+export interface EndPrecisions {
+  earliest: Precision | null;
+  latest: Precision | null;
+}
+
 /** One date found in free text (OCR of a caption, a postmark, a note on the back of a print). */
 export interface FoundDate {
   /** The exact substring matched, qualifiers such as "c." included. */
@@ -39,6 +45,8 @@ export interface EvidenceInput {
   latest: number | null;
   /** 0..1, for estimates. */
   confidence: number | null;
+  /** How finely each end was stated; an end is never shown coarser than this. Unset: as aligned. */
+  precision?: EndPrecisions;
   reviewStatus: ReviewStatus;
   /** What a person reads, e.g. "Caption reads 'Xmas 1942'". */
   summary: string;
