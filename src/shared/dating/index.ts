@@ -11,6 +11,8 @@ export type {
   Precision,
   ReviewStatus,
   EndPrecisions,
+  DateUse,
+  UseCue,
 } from './types';
 export {
   addDays,

@@ -26,6 +26,19 @@ export interface FoundDate {
   confidence: number;
   /** Human explanation, e.g. "written date 'June 12, 1947'". */
   reason: string;
+  /**
+   * Set when the text says this date is of the object's use (a postmark, "developed", "printed",
+   * "received", a copyright line, an accession or gift), not of the picture: the picture is no later.
+   */
+  use?: DateUse | null;
+}
+
+export type UseCue = 'postmark' | 'processing' | 'printing' | 'receipt' | 'copyright' | 'accession' | 'gift' | 'digitisation';
+
+export interface DateUse {
+  cue: UseCue;
+  /** The word in the text that says so, e.g. "Postmarked". */
+  word: string;
 }
 
 export type EvidenceKind = 'bound' | 'estimate';
