@@ -89,6 +89,7 @@ export type JobCounts = z.infer<typeof jobCountsSchema>;
 
 // ---------------------------------------------------------------- photos
 export const photoSorts = ['imported', 'filename', 'date'] as const;
+export const yearModes = ['within', 'overlaps'] as const;
 export const photoFilters = [
   'all',
   'needs_metadata',
@@ -302,16 +303,26 @@ export const calls = {
         sort: z.enum(photoSorts).default('imported'),
         filter: z.enum(photoFilters).default('all'),
         search: z.string().max(200).optional(),
-        /** Photos whose estimate overlaps these years. */
+        /** Photos dated in these years (either may be left open); see `yearMode`. */
         yearFrom: z.number().int().min(1000).max(2999).optional(),
         yearTo: z.number().int().min(1000).max(2999).optional(),
+        /** within (default): the estimate lies inside the years; overlaps: it could be from them. */
+        yearMode: z.enum(yearModes).default('within'),
         /** Keyset cursor from the previous page's `nextCursor`. */
         cursor: photoCursorSchema.optional(),
         /** Re-read specific photos (named by a photos.changed event). */
         ids: z.array(id).max(500).optional(),
         limit: z.number().int().min(1).max(500).default(200),
       })
-      .strict(),
+      .strict()
+      .superRefine((q, ctx) => {
+        if (q.yearFrom !== undefined && q.yearTo !== undefined && q.yearFrom > q.yearTo)
+          ctx.addIssue({
+            code: 'custom',
+            message: `The years are the wrong way round: ${q.yearFrom} is after ${q.yearTo}`,
+            path: ['yearTo'],
+          });
+      }),
     z.object({ items: z.array(photoSummarySchema), nextCursor: photoCursorSchema.nullable(), total: z.number().int() }),
   ),
   'photos.get': call(z.object({ id }).strict(), photoDetailsSchema),

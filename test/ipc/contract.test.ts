@@ -19,6 +19,8 @@ const wrongValues: Partial<Record<CallName, unknown[]>> = {
     { limit: 501 },
     { cursor: { v: {}, id: 1 } },
     { search: 'x'.repeat(201) },
+    { yearFrom: 2001, yearTo: 1999 },
+    { yearMode: 'sometimes' },
   ],
   'photos.get': [{}, { id: -5 }],
   'photos.import': [{}, { paths: [] }, { paths: [''] }, { paths: ['a\0b'] }, { paths: 'not-a-list' }],

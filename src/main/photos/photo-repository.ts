@@ -2,6 +2,7 @@
 import type Database from 'better-sqlite3';
 import type { PhotoSummary } from '../../shared/contract';
 import type { PhotoMetadata } from '../../shared/jobs/outputs/photo-metadata';
+import { DATE_KEY_SQL } from '../db/schema';
 
 export interface PhotoRow {
   id: number;
@@ -54,6 +55,8 @@ export function ftsQuery(input: string): string | null {
 }
 
 export type PhotoSort = 'imported' | 'filename' | 'date';
+/** within: the estimate lies inside the years; overlaps: it could be from them (open ends reach). */
+export type YearMode = 'within' | 'overlaps';
 export type PhotoFilter =
   'all' | 'needs_metadata' | 'failed' | 'missing' | 'has_evidence' | 'undated' | 'needs_review' | 'conflict';
 export interface PhotoCursor {
@@ -63,7 +66,7 @@ export interface PhotoCursor {
 
 const SUMMARY_COLUMNS = `id, filename, path, format, display_width, display_height, thumbnail, sha256, metadata_status,
   metadata_error, missing, camera, exif_date, estimate_status, estimate_earliest, estimate_latest,
-  json_extract(estimate, '$.dacs') AS estimate_label, imported_at`;
+  json_extract(estimate, '$.dacs') AS estimate_label, imported_at, ${DATE_KEY_SQL} AS date_key`;
 
 const FILTERS: Record<PhotoFilter, string> = {
   all: '1',
@@ -92,16 +95,38 @@ const SORTS: Record<
     key: (r) => r.filename as string,
     after: (c) => ['(filename > ? OR (filename = ? AND id > ?))', [c.v, c.v, c.id]],
   },
-  // Undated photos last.
+  // By the known end of the estimate, closed before open on the same day, undated and conflicting
+  // last (DATE_KEY_SQL in schema.ts; documented in the README).
   date: {
-    order: 'estimate_earliest IS NULL, estimate_earliest ASC, id ASC',
-    key: (r) => r.estimate_earliest as number | null,
+    order: `${DATE_KEY_SQL} IS NULL, ${DATE_KEY_SQL} ASC, id ASC`,
+    key: (r) => r.date_key as number | null,
     after: (c) =>
       c.v === null
-        ? ['(estimate_earliest IS NULL AND id > ?)', [c.id]]
-        : ['(estimate_earliest > ? OR (estimate_earliest = ? AND id > ?) OR estimate_earliest IS NULL)', [c.v, c.v, c.id]],
+        ? [`(${DATE_KEY_SQL} IS NULL AND id > ?)`, [c.id]]
+        : [`(${DATE_KEY_SQL} > ? OR (${DATE_KEY_SQL} = ? AND id > ?) OR ${DATE_KEY_SQL} IS NULL)`, [c.v, c.v, c.id]],
   },
 };
+
+/** The year filter's conditions: [SQL, args] for a range of whole years. */
+function yearConditions(mode: YearMode, from: number | undefined, to: number | undefined): [string[], unknown[]] {
+  if (from === undefined && to === undefined) return [[], []];
+  const where = ["estimate_status IN ('estimated', 'needs_review')"];
+  const args: unknown[] = [];
+  const start = from !== undefined ? from * 10000 + 101 : undefined;
+  const end = to !== undefined ? to * 10000 + 1231 : undefined;
+  if (mode === 'within') {
+    // Inside the years: a known end on each side that is limited ("not after 2026" is in no range of the past).
+    if (start !== undefined) where.push('estimate_earliest IS NOT NULL AND estimate_earliest >= ?');
+    if (end !== undefined) where.push('estimate_latest IS NOT NULL AND estimate_latest <= ?');
+  } else {
+    // Could be from those years: an open end reaches any year on its side.
+    if (start !== undefined) where.push('(estimate_latest IS NULL OR estimate_latest >= ?)');
+    if (end !== undefined) where.push('(estimate_earliest IS NULL OR estimate_earliest <= ?)');
+  }
+  if (start !== undefined) args.push(start);
+  if (end !== undefined) args.push(end);
+  return [where, args];
+}
 
 export function toPhotoSummary(r: Record<string, any>): PhotoSummary {
   return {
@@ -127,6 +152,8 @@ export function toPhotoSummary(r: Record<string, any>): PhotoSummary {
 
 export class PhotoRepository {
   private readonly s: Record<string, Database.Statement>;
+  /** The ORDER BY of the "date" sort (for tests that check it walks its index). */
+  readonly dateOrder = SORTS.date.order;
 
   constructor(private readonly sqlite: Database.Database) {
     const p = (sql: string) => sqlite.prepare(sql);
@@ -175,22 +202,14 @@ export class PhotoRepository {
     search?: string;
     yearFrom?: number;
     yearTo?: number;
+    yearMode?: YearMode;
     cursor?: PhotoCursor;
     ids?: number[];
     limit: number;
   }) {
-    const where: string[] = [FILTERS[q.filter]];
-    const args: unknown[] = [];
-    // A year range keeps dated photos whose estimate overlaps it; an open end ("not after 1867") overlaps on that side.
-    if (q.yearFrom !== undefined || q.yearTo !== undefined) where.push("estimate_status IN ('estimated', 'needs_review')");
-    if (q.yearFrom !== undefined) {
-      where.push('(estimate_latest IS NULL OR estimate_latest >= ?)');
-      args.push(q.yearFrom * 10000 + 101);
-    }
-    if (q.yearTo !== undefined) {
-      where.push('(estimate_earliest IS NULL OR estimate_earliest <= ?)');
-      args.push(q.yearTo * 10000 + 1231);
-    }
+    const [yearWhere, yearArgs] = yearConditions(q.yearMode ?? 'within', q.yearFrom, q.yearTo);
+    const where: string[] = [FILTERS[q.filter], ...yearWhere];
+    const args: unknown[] = [...yearArgs];
     const match = q.search ? ftsQuery(q.search) : null;
     if (match) {
       where.push('id IN (SELECT rowid FROM photos_fts WHERE photos_fts MATCH ?)');
