@@ -24,10 +24,23 @@ export const healthSchema = z.object({
 
 // ---------------------------------------------------------------- settings
 export const aiBackendKinds = ['heuristic', 'ollama', 'openai-compatible'] as const;
+/**
+ * What an import says about its files. detect: scans, unless the EXIF names a camera that is not a
+ * scanner; all_scans: every file is a scan, even one made with a camera (copy stand); originals:
+ * camera originals, unless the EXIF names a scanner.
+ */
+export const scanPolicies = ['detect', 'all_scans', 'originals'] as const;
+export type ScanPolicy = (typeof scanPolicies)[number];
+/** The archivist's word on one photo, over its import's policy. */
+export const scanOverrides = ['scan', 'original'] as const;
+export type ScanOverride = (typeof scanOverrides)[number];
+export const scanPolicySchema = z.enum(scanPolicies);
+
 export const settingsSchema = z.object({
   workerCount: z.number().int().min(1).max(16),
   jobRetentionDays: z.number().int().min(1).max(3650),
-  treatExifDatesAsScanDates: z.boolean(),
+  /** What the import panel proposes for new imports. */
+  defaultScanPolicy: scanPolicySchema,
   aiBackend: z.enum(aiBackendKinds),
   aiBaseUrl: z.string().max(500),
   aiModel: z.string().max(200),
@@ -132,6 +145,14 @@ export const photoDetailsSchema = photoSummarySchema.extend({
   height: z.number().int().nullable(),
   orientation: z.number().int().nullable(),
   isScan: z.boolean().nullable(),
+  /** Why it is (not) taken for a scan, in words; null before its metadata was read. */
+  scanReason: z.string().nullable(),
+  /** What its import said about its files (null: imported before imports asked). */
+  scanPolicy: scanPolicySchema.nullable(),
+  /** The archivist's word on this photo (null: as the import's policy decides). */
+  scanOverride: z.enum(scanOverrides).nullable(),
+  /** The file system's modification time at import (never used as evidence: copying changes it). */
+  fileModifiedAt: z.number().nullable(),
   /** The selected EXIF/XMP/IPTC fields as found (raw strings, never time-zone shifted). */
   exif: z.record(z.string(), z.unknown()).nullable(),
   phash: z.string().nullable(),
@@ -327,9 +348,12 @@ export const calls = {
   ),
   'photos.get': call(z.object({ id }).strict(), photoDetailsSchema),
   /** Imports files and folders (recursively) by path on this machine; progress arrives as import.progress events. */
-  'photos.import': call(z.object({ paths: z.array(pathSchema).min(1).max(1000) }).strict(), importProgressSchema),
+  'photos.import': call(
+    z.object({ paths: z.array(pathSchema).min(1).max(1000), scanPolicy: scanPolicySchema.optional() }).strict(),
+    importProgressSchema,
+  ),
   /** Electron only: asks the user for files/folders with the system dialog, then imports them. */
-  'photos.chooseAndImport': call(empty, importProgressSchema.nullable()),
+  'photos.chooseAndImport': call(z.object({ scanPolicy: scanPolicySchema.optional() }).strict(), importProgressSchema.nullable()),
   'photos.importStatus': call(empty, importProgressSchema.nullable()),
   'photos.cancelImport': call(z.object({ id: z.number().int() }).strict(), importProgressSchema),
   /** Re-runs a job type for photos; idempotent (an active job is returned, not duplicated). */

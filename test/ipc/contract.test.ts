@@ -5,7 +5,13 @@ import { openTestCore } from '../support/core';
 
 /** A wrong-typed value for each call that has required or constrained fields. */
 const wrongValues: Partial<Record<CallName, unknown[]>> = {
-  'settings.update': [{ workerCount: 0 }, { workerCount: 'many' }, { aiBackend: 'skynet' }, { jobRetentionDays: 1.5 }],
+  'settings.update': [
+    { workerCount: 0 },
+    { workerCount: 'many' },
+    { aiBackend: 'skynet' },
+    { jobRetentionDays: 1.5 },
+    { defaultScanPolicy: 'everything' },
+  ],
   'jobs.list': [{ limit: 0 }, { limit: 10_000 }, { statuses: ['sleeping'] }, { beforeId: -3 }, { ids: new Array(501).fill(1) }],
   'jobs.get': [{}, { id: 0 }, { id: 'seven' }, { id: 1.5 }],
   'jobs.enqueue': [{}, { type: 'metadata' }, { type: 'Robert; DROP TABLE', payload: {} }, { type: 'metadata', payload: 'x' }],
@@ -23,7 +29,15 @@ const wrongValues: Partial<Record<CallName, unknown[]>> = {
     { yearMode: 'sometimes' },
   ],
   'photos.get': [{}, { id: -5 }],
-  'photos.import': [{}, { paths: [] }, { paths: [''] }, { paths: ['a\0b'] }, { paths: 'not-a-list' }],
+  'photos.import': [
+    {},
+    { paths: [] },
+    { paths: [''] },
+    { paths: ['a\0b'] },
+    { paths: 'not-a-list' },
+    { paths: ['/x'], scanPolicy: 'maybe' },
+  ],
+  'photos.chooseAndImport': [{ scanPolicy: 'scans please' }],
   'photos.cancelImport': [{}, { id: 'x' }],
   'photos.rerun': [{ ids: [] }, { ids: [1], type: 'rm -rf' }, { ids: [0], type: 'metadata' }],
   'photos.reveal': [{}, { id: 0 }],
@@ -72,7 +86,6 @@ describe('IPC contract validation', () => {
       'jobs.counts',
       'jobs.types',
       'photos.importStatus',
-      'photos.chooseAndImport',
     ];
     const needsSpecific = CALL_NAMES.filter((n) => !emptyInput.includes(n));
     expect(needsSpecific.filter((n) => !wrongValues[n])).toEqual([]);

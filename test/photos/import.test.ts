@@ -47,7 +47,6 @@ describe('photo import and metadata', () => {
     const dir = copyCorpus(['jpg/Canon_40D.jpg', 'jpg/Nikon_D70.jpg', 'jpg/gps/DSCN0010.jpg', 'tiff/Arbitro.tiff']);
     fs.writeFileSync(path.join(dir, 'notes.txt'), 'not an image');
     core = openTestCore({ concurrency: 2 });
-    await core.settings.update({ treatExifDatesAsScanDates: false });
     const first = await importAndSettle(core, [dir]);
     expect(first).toMatchObject({ status: 'done', found: 4, added: 4, duplicates: 0, skipped: 1, failed: 0 });
 

@@ -57,18 +57,22 @@ export function createHandlers(core: Core): Handlers {
         height: row.height,
         orientation: row.orientation,
         isScan: row.is_scan == null ? null : !!row.is_scan,
+        scanReason: row.scan_reason,
+        scanPolicy: row.scan_policy,
+        scanOverride: row.scan_override,
+        fileModifiedAt: row.mtime_ms,
         exif,
         phash: row.phash,
         notes: row.notes,
         jobs: core.jobs.store.list({ subject: `photo:${id}`, limit: 50 }).rows.map(toSummary),
       };
     },
-    'photos.import': ({ paths }) => core.importer.start(paths),
-    'photos.chooseAndImport': async () => {
+    'photos.import': ({ paths, scanPolicy }) => core.importer.start(paths, scanPolicy ?? core.settings.get().defaultScanPolicy),
+    'photos.chooseAndImport': async ({ scanPolicy }) => {
       if (!core.platform.chooseImportPaths)
         throw new CallFailure('conflict', 'Choosing files needs the desktop app; in browser mode enter a path instead');
       const paths = await core.platform.chooseImportPaths();
-      return paths?.length ? core.importer.start(paths) : null;
+      return paths?.length ? core.importer.start(paths, scanPolicy ?? core.settings.get().defaultScanPolicy) : null;
     },
     'photos.importStatus': () => core.importer.status(),
     'photos.cancelImport': ({ id }) => core.importer.cancel(id),

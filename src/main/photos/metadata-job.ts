@@ -8,10 +8,10 @@ import { PermanentJobError } from '../../shared/jobs/errors';
 import { productSpecs } from '../../shared/jobs/specs';
 import { photoMetadataSchema, type PhotoMetadata } from '../../shared/jobs/outputs/photo-metadata';
 import type { MainJobType } from '../jobs/registry';
-import type { EvidenceStore, NewEvidence } from '../evidence/evidence-store';
+import type { EvidenceStore } from '../evidence/evidence-store';
 import type { SettingsStore } from '../settings/settings';
 import type { PhotoRepository } from './photo-repository';
-import { exifDateEvidence } from './exif-evidence';
+import { exifFindings, scanChoices } from './exif-evidence';
 
 /** Larger files are refused before they are read (a 600 dpi 16-bit TIFF of a large print is ~1 GB). */
 export const MAX_FILE_BYTES = 1536 * 1024 * 1024;
@@ -57,13 +57,8 @@ export function metadataJob(deps: MetadataJobDeps): MainJobType<{ photoId: numbe
       const photoId = job.payload.photoId;
       const photo = deps.photos.get(photoId);
       if (!photo) throw new PermanentJobError(`Photo ${photoId} was removed while its metadata was read`);
-      const scansSetting = deps.settings.get().treatExifDatesAsScanDates;
-      const isScan = scansSetting || output.scanner.isScan;
-      deps.photos.applyMetadata(photoId, output, path.relative(deps.libraryDir, output.thumbnail.path), isScan);
-      const found: NewEvidence[] = exifDateEvidence(output.exif, {
-        isScan,
-        why: output.scanner.isScan ? output.scanner.reason : scansSetting ? 'the library treats its files as scans' : null,
-      });
+      const { scan, evidence: found } = exifFindings({ ...scanChoices(photo), scanner: output.scanner, exif: output.exif });
+      deps.photos.applyMetadata(photoId, output, path.relative(deps.libraryDir, output.thumbnail.path), scan);
       deps.evidence.recordFromJob(photoId, 'exif', found, { id: job.id, attempt: job.attempt });
       deps.onPhotoChanged(photoId);
       const dims = `${output.displayWidth}×${output.displayHeight} ${output.format}`;

@@ -1,6 +1,6 @@
 /** SQL for photos: insert on import, keyset-paginated listing for the grid, metadata results. */
 import type Database from 'better-sqlite3';
-import type { PhotoSummary } from '../../shared/contract';
+import type { PhotoSummary, ScanOverride, ScanPolicy } from '../../shared/contract';
 import type { PhotoMetadata } from '../../shared/jobs/outputs/photo-metadata';
 import { DATE_KEY_SQL } from '../db/schema';
 
@@ -23,6 +23,10 @@ export interface PhotoRow {
   camera: string | null;
   exif_date: string | null;
   is_scan: number | null;
+  scan_policy: ScanPolicy | null;
+  scan_override: ScanOverride | null;
+  scanner_reason: string | null;
+  scan_reason: string | null;
   metadata_status: 'pending' | 'ready' | 'failed';
   metadata_error: string | null;
   missing: number;
@@ -42,6 +46,8 @@ export interface NewPhoto {
   filename: string;
   size: number;
   mtimeMs: number;
+  /** What the import said about its files (see exif-evidence.ts). */
+  scanPolicy?: ScanPolicy;
 }
 
 /**
@@ -159,14 +165,15 @@ export class PhotoRepository {
     const p = (sql: string) => sqlite.prepare(sql);
     this.s = {
       insert: p(
-        `INSERT INTO photos (sha256, path, filename, size, mtime_ms, imported_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (sha256) DO NOTHING RETURNING id`,
+        `INSERT INTO photos (sha256, path, filename, size, mtime_ms, scan_policy, imported_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (sha256) DO NOTHING RETURNING id`,
       ),
       byId: p('SELECT * FROM photos WHERE id = ?'),
       summaryById: p(`SELECT ${SUMMARY_COLUMNS} FROM photos WHERE id = ?`),
       applyMetadata: p(
         `UPDATE photos SET format = ?, width = ?, height = ?, orientation = ?, display_width = ?, display_height = ?,
-                thumbnail = ?, phash = ?, exif = ?, camera = ?, exif_date = ?, is_scan = ?, metadata_status = 'ready',
+                thumbnail = ?, phash = ?, exif = ?, camera = ?, exif_date = ?, is_scan = ?, scanner_reason = ?, scan_reason = ?,
+                metadata_status = 'ready',
                 metadata_error = ?, missing = 0, updated_at = ?
           WHERE id = ?`,
       ),
@@ -183,7 +190,8 @@ export class PhotoRepository {
 
   /** In tx. Inserts new photos; a file whose content is already in the library is a duplicate (null). */
   insert(p: NewPhoto, now: number): number | null {
-    const row = this.s.insert.get(p.sha256, p.path, p.filename, p.size, p.mtimeMs, now, now) as { id: number } | undefined;
+    const row = this.s.insert.get(p.sha256, p.path, p.filename, p.size, p.mtimeMs, p.scanPolicy ?? null, now, now) as
+      { id: number } | undefined;
     return row?.id ?? null;
   }
 
@@ -242,8 +250,8 @@ export class PhotoRepository {
     };
   }
 
-  /** In tx. Stores what the metadata job found. */
-  applyMetadata(id: number, m: PhotoMetadata, thumbnailRel: string, isScan: boolean): void {
+  /** In tx. Stores what the metadata job found, and whether the photo is taken for a scan and why. */
+  applyMetadata(id: number, m: PhotoMetadata, thumbnailRel: string, scan: { isScan: boolean; reason: string }): void {
     const camera = cameraName(m.exif.make, m.exif.model);
     const exifDate = m.exif.dateTimeOriginal ?? m.exif.createDate ?? m.exif.xmpDateTimeOriginal ?? null;
     this.s.applyMetadata.run(
@@ -258,7 +266,9 @@ export class PhotoRepository {
       JSON.stringify(m.exif),
       camera,
       exifDate,
-      isScan ? 1 : 0,
+      scan.isScan ? 1 : 0,
+      m.scanner.isScan ? m.scanner.reason : null,
+      scan.reason,
       m.exifError,
       Date.now(),
       id,
