@@ -256,6 +256,27 @@ export const manualConstraintSchema = z.discriminatedUnion('type', [
 ]);
 export type ManualConstraint = z.infer<typeof manualConstraintSchema>;
 const note = z.string().max(2000);
+
+export const actionKinds = [
+  'review',
+  'review_many',
+  'manual_add',
+  'manual_edit',
+  'manual_remove',
+  'notes',
+  'scan_override',
+] as const;
+/** One of the archivist's actions in the undo history (kept in main). */
+export const actionSummarySchema = z.object({
+  id,
+  at: z.number(),
+  kind: z.enum(actionKinds),
+  /** What was done, e.g. "Accepted #49 (OCR)". */
+  label: z.string(),
+  /** How many photos it changed (a bulk review: many). */
+  photoCount: z.number().int(),
+});
+export type ActionSummary = z.infer<typeof actionSummarySchema>;
 const evidenceWithEstimate = z.object({ item: evidenceItemSchema, estimate: estimateViewSchema });
 
 // ---------------------------------------------------------------- the contract
@@ -361,20 +382,62 @@ export const calls = {
     z.object({ ids: z.array(id).min(1).max(100_000), type: z.enum(['metadata', 'ocr', 'ai_analysis']) }).strict(),
     z.object({ created: z.number().int(), alreadyActive: z.number().int() }),
   ),
-  'photos.setNotes': call(z.object({ id, notes: z.string().max(20_000) }).strict(), z.object({ notes: z.string() })),
+  'photos.setNotes': call(
+    z.object({ id, notes: z.string().max(20_000) }).strict(),
+    z.object({ notes: z.string(), action: actionSummarySchema.nullable() }),
+  ),
+  /** Whether this photo is a scan, over its import's choice (null: as the import decides); re-reads its EXIF dates. */
+  'photos.setScanOverride': call(
+    z.object({ id, override: z.enum(scanOverrides).nullable() }).strict(),
+    z.object({
+      isScan: z.boolean().nullable(),
+      scanReason: z.string().nullable(),
+      scanOverride: z.enum(scanOverrides).nullable(),
+      action: actionSummarySchema.nullable(),
+    }),
+  ),
 
   'evidence.list': call(
     z.object({ photoId: id, includeSuperseded: z.boolean().default(false) }).strict(),
     z.object({ items: z.array(evidenceItemSchema), estimate: estimateViewSchema }),
   ),
-  /** Accept, reject or reset one finding; recorded in the audit ledger. Undo = review back to the previous status. */
-  'evidence.review': call(
-    z.object({ id, status: z.enum(reviewStatuses), note: note.optional(), undo: z.boolean().optional() }).strict(),
-    evidenceWithEstimate,
+  /** Accept, reject or reset one finding; one action in the undo history, recorded in the audit ledger. */
+  'evidence.review': call(z.object({ id, status: z.enum(reviewStatuses), note: note.optional() }).strict(), evidenceWithEstimate),
+  /** One kind of finding across a selection (e.g. every pending EXIF bound), as one action that is undone as one. */
+  'evidence.reviewMany': call(
+    z
+      .object({
+        photoIds: z.array(id).min(1).max(100_000),
+        source: z.enum(evidenceSources),
+        kind: z.enum(['bound', 'estimate']).optional(),
+        from: z.enum(reviewStatuses).default('pending'),
+        status: z.enum(reviewStatuses),
+        note: note.optional(),
+      })
+      .strict()
+      .refine((q) => q.from !== q.status, { message: 'from and status are the same: nothing would change', path: ['status'] }),
+    z.object({ action: actionSummarySchema.nullable(), changed: z.number().int(), photos: z.number().int() }),
   ),
   'evidence.addManual': call(z.object({ photoId: id, constraint: manualConstraintSchema, note }).strict(), evidenceWithEstimate),
   'evidence.updateManual': call(z.object({ id, constraint: manualConstraintSchema, note }).strict(), evidenceWithEstimate),
   'evidence.removeManual': call(z.object({ id }).strict(), z.object({ estimate: estimateViewSchema })),
+
+  /** What undo would reverse on this photo (the latest of the archivist's actions not yet undone), or null. */
+  'history.last': call(z.object({ photoId: id }).strict(), z.object({ action: actionSummarySchema.nullable() })),
+  /**
+   * Reverses one action: the one the archivist was shown (so two windows cannot interleave), only if
+   * it is still the latest on its photos and nothing changed since; otherwise a `conflict` says why.
+   * `photoId` scopes it to a photo screen and asks for that photo's next action to undo.
+   */
+  'history.undo': call(
+    z.object({ actionId: id, photoId: id.optional() }).strict(),
+    z.object({
+      undone: actionSummarySchema,
+      message: z.string(),
+      photoIds: z.array(id),
+      next: actionSummarySchema.nullable(),
+    }),
+  ),
 
   'settings.apiKeyStatus': call(
     empty,

@@ -43,16 +43,36 @@ const wrongValues: Partial<Record<CallName, unknown[]>> = {
   'photos.reveal': [{}, { id: 0 }],
   'photos.setNotes': [{ id: 1 }, { id: 1, notes: 'x'.repeat(20_001) }],
   'evidence.list': [{}, { photoId: 'one' }],
-  'evidence.review': [{ id: 1 }, { id: 1, status: 'maybe' }, { id: 1, status: 'accepted', note: 'x'.repeat(2001) }],
+  'evidence.review': [
+    { id: 1 },
+    { id: 1, status: 'maybe' },
+    { id: 1, status: 'accepted', note: 'x'.repeat(2001) },
+    { id: 1, status: 'accepted', undo: true },
+  ],
   'evidence.addManual': [
     { photoId: 1, note: '' },
     { photoId: 1, constraint: { type: 'not_before', year: 1700 }, note: '' },
     { photoId: 1, constraint: { type: 'between', from: 1950, to: 1940 }, note: '' },
     { photoId: 1, constraint: { type: 'circa', year: 1937, plusMinus: 500 }, note: '' },
     { photoId: 1, constraint: { type: 'sometime' }, note: '' },
+    { photoId: 1, constraint: { type: 'not_before', year: 1923, month: 2, day: 30 }, note: '' },
+    {
+      photoId: 1,
+      constraint: { type: 'between', from: { year: 1945, month: 5, day: 10 }, to: { year: 1945, month: 5, day: 3 } },
+      note: '',
+    },
   ],
   'evidence.updateManual': [{ id: 1, constraint: { type: 'not_after' }, note: '' }],
   'evidence.removeManual': [{}, { id: 'x' }],
+  'evidence.reviewMany': [
+    { photoIds: [], source: 'exif', status: 'accepted' },
+    { photoIds: [1], source: 'gossip', status: 'accepted' },
+    { photoIds: [1], source: 'exif', status: 'accepted', from: 'accepted' },
+    { photoIds: [1], source: 'exif', kind: 'hunch', status: 'rejected' },
+  ],
+  'photos.setScanOverride': [{ id: 1 }, { id: 1, override: 'maybe' }, { id: 0, override: null }],
+  'history.last': [{}, { photoId: 0 }],
+  'history.undo': [{}, { actionId: 'last' }, { actionId: 1, photoId: -2 }],
   'settings.setApiKey': [{}, { apiKey: '' }, { apiKey: 'k'.repeat(501) }],
 };
 

@@ -27,6 +27,8 @@ import { ocrJob } from '../dating/ocr-job';
 import { aiJob } from '../dating/ai-job';
 import { rebuildJob } from '../dating/rebuild-job';
 import { ApiKeyStore, type SecretCipher } from '../settings/secrets';
+import { ActionLog } from '../history/action-log';
+import { PhotoEdits } from '../photos/photo-edits';
 
 /** What only the desktop shell can do (native dialogs, the file manager); absent in browser mode. */
 export interface PlatformHooks {
@@ -63,6 +65,9 @@ export interface Core {
   photos: PhotoRepository;
   evidence: EvidenceStore;
   evidenceService: EvidenceService;
+  /** The archivist's undo history. */
+  actions: ActionLog;
+  photoEdits: PhotoEdits;
   apiKeys: ApiKeyStore;
   importer: Importer;
   media: MediaDeps;
@@ -125,7 +130,9 @@ export function openCore(opts: CoreOptions): Core {
   registry.register(ocrJob({ photos, evidence, onPhotoChanged }));
   registry.register(aiJob({ photos, evidence, settings, apiKey: () => apiKeys.get(), onPhotoChanged }));
   registry.register(rebuildJob({ sqlite: db.sqlite, onPhotosChanged: (ids) => photoChanges.add(ids) }));
-  const evidenceService = new EvidenceService(db, evidence, photos, ledger, onPhotoChanged);
+  const actions = new ActionLog(db.sqlite, ledger);
+  const evidenceService = new EvidenceService(db, evidence, photos, ledger, actions, onPhotoChanged);
+  const photoEdits = new PhotoEdits(db, photos, evidence, ledger, actions, onPhotoChanged);
   const importer = new Importer({
     db,
     photos,
@@ -162,6 +169,8 @@ export function openCore(opts: CoreOptions): Core {
     photos,
     evidence,
     evidenceService,
+    actions,
+    photoEdits,
     apiKeys,
     importer,
     media: { photos, libraryDir: paths.dir, thumbnailsDir: paths.thumbnailsDir },

@@ -179,6 +179,7 @@ export class PhotoRepository {
       ),
       setOcrText: p(`UPDATE photos SET ocr_text = ?, updated_at = ? WHERE id = ?`),
       setNotes: p(`UPDATE photos SET notes = ?, updated_at = ? WHERE id = ?`),
+      setScan: p(`UPDATE photos SET scan_override = ?, is_scan = ?, scan_reason = ?, updated_at = ? WHERE id = ?`),
       metadataFailed: p(
         `UPDATE photos SET metadata_status = 'failed', metadata_error = ?, missing = ?, updated_at = ? WHERE id = ?`,
       ),
@@ -282,6 +283,11 @@ export class PhotoRepository {
 
   setNotes(id: number, notes: string): boolean {
     return this.s.setNotes.run(notes, Date.now(), id).changes === 1;
+  }
+
+  /** In tx. The archivist's word on whether this photo is a scan, and what it decides. */
+  setScan(id: number, override: ScanOverride | null, decision: { isScan: boolean; reason: string }): void {
+    this.s.setScan.run(override, decision.isScan ? 1 : 0, decision.reason, Date.now(), id);
   }
 
   /** In tx. The metadata job has failed for good. */

@@ -26,8 +26,7 @@ import { RERUN_LABEL, RerunControls, latestJob, type RerunType } from './photo/R
 import { Timeline } from './photo/Timeline';
 import { useEvidence } from './photo/useEvidence';
 import { useReviewQueue } from './photo/useReviewQueue';
-import { popReview, pushReview, restoreReview } from './photo/reviewUndo';
-import { REVIEW_LABEL, type ReviewStatus } from './photo/evidenceFormat';
+import { type ReviewStatus } from './photo/evidenceFormat';
 
 type Flash = { kind: 'ok' | 'error'; text: string };
 
@@ -49,12 +48,7 @@ export function PhotoScreen({ id, review = false }: { id: number; review?: boole
 
   const electron = client.transport.kind === 'electron';
   const [message, setMessage] = useState<Flash>();
-  // A message meant for the photo being opened (an undo that happened on another photo).
-  const flashForNext = useRef<Flash | undefined>(undefined);
-  useEffect(() => {
-    setMessage(flashForNext.current);
-    flashForNext.current = undefined;
-  }, [id]);
+  useEffect(() => setMessage(undefined), [id]);
 
   // ---------------------------------------------------------------- evidence
   const [showHistory, setShowHistory] = useState(false);
@@ -82,33 +76,19 @@ export function PhotoScreen({ id, review = false }: { id: number; review?: boole
     if (status === item.reviewStatus && nextNote === item.reviewNote) return;
     const r = await client.call('evidence.review', { id: item.id, status, note: nextNote ?? undefined });
     if (!r.ok) return setMessage({ kind: 'error', text: r.error.message });
-    pushReview({ id: item.id, photoId: item.photoId, previousStatus: item.reviewStatus, previousNote: item.reviewNote, status });
     ev.applyChange(r.value);
     setMessage(undefined);
   };
 
   const undo = async () => {
-    const e = popReview();
-    if (!e) return setMessage({ kind: 'ok', text: 'Nothing to undo.' });
-    const r = await client.call('evidence.review', {
-      id: e.id,
-      status: e.previousStatus,
-      note: e.previousNote ?? undefined,
-      undo: true,
-    });
-    if (!r.ok) {
-      if (r.error.code === 'unavailable') restoreReview(e);
-      return setMessage({ kind: 'error', text: `Could not undo: ${r.error.message}` });
-    }
-    const text = `Undone: #${e.id} is ${REVIEW_LABEL[e.previousStatus].toLowerCase()} again (was ${REVIEW_LABEL[e.status].toLowerCase()}).`;
-    if (e.photoId === id) {
-      ev.applyChange(r.value);
-      focusItem(e.id, true);
-      setMessage({ kind: 'ok', text });
-    } else {
-      flashForNext.current = { kind: 'ok', text };
-      navigate(`/${review ? 'review' : 'photo'}/${e.photoId}`);
-    }
+    const last = await client.call('history.last', { photoId: id });
+    if (!last.ok) return setMessage({ kind: 'error', text: last.error.message });
+    if (!last.value.action) return setMessage({ kind: 'ok', text: 'Nothing to undo on this photo.' });
+    const r = await client.call('history.undo', { actionId: last.value.action.id, photoId: id });
+    if (!r.ok) return setMessage({ kind: 'error', text: r.error.message });
+    ev.reload();
+    q.reload();
+    setMessage({ kind: 'ok', text: r.value.message });
   };
 
   const removeManual = async (item: EvidenceItem) => {
