@@ -6,7 +6,10 @@
 import { z } from 'zod';
 import { ERROR_CODES } from './result';
 import { JOB_STATUSES } from './jobs/states';
-import { partialDateProblem, partialEnd, partialStart, type PartialDate } from './dating';
+import { evidenceDetailsSchemas, manualConstraintSchema } from './evidence-details';
+
+export { manualConstraintSchema, partialDateSchema, type ManualConstraint } from './evidence-details';
+export type { EvidenceDetails } from './evidence-details';
 
 const id = z.number().int().positive();
 const empty = z.object({}).strict();
@@ -190,17 +193,16 @@ const pathSchema = z
 export const evidenceSources = ['exif', 'ocr', 'ai', 'manual', 'duplicate'] as const;
 export const reviewStatuses = ['pending', 'accepted', 'rejected'] as const;
 
-export const evidenceItemSchema = z.object({
+const evidenceItemFields = {
   id,
   photoId: id,
-  source: z.enum(evidenceSources),
   kind: z.enum(['bound', 'estimate']),
   earliest: z.number().int().nullable(),
   latest: z.number().int().nullable(),
+  /** How finely it was stated: 'day', or per end 'month/year'. */
   precision: z.string().nullable(),
   confidence: z.number().nullable(),
   summary: z.string(),
-  details: z.record(z.string(), z.unknown()).nullable(),
   jobId: z.number().int().nullable(),
   attempt: z.number().int().nullable(),
   reviewStatus: z.enum(reviewStatuses),
@@ -211,7 +213,16 @@ export const evidenceItemSchema = z.object({
   /** The item's own interval as EDTF and in DACS wording. */
   edtf: z.string().nullable(),
   label: z.string().nullable(),
-});
+};
+const { exif, ocr, ai, manual, duplicate } = evidenceDetailsSchemas;
+/** One finding; `details` is typed by its source (null: none, or unreadable). */
+export const evidenceItemSchema = z.discriminatedUnion('source', [
+  z.object({ ...evidenceItemFields, source: z.literal('exif'), details: exif.nullable() }),
+  z.object({ ...evidenceItemFields, source: z.literal('ocr'), details: ocr.nullable() }),
+  z.object({ ...evidenceItemFields, source: z.literal('ai'), details: ai.nullable() }),
+  z.object({ ...evidenceItemFields, source: z.literal('manual'), details: manual.nullable() }),
+  z.object({ ...evidenceItemFields, source: z.literal('duplicate'), details: duplicate.nullable() }),
+]);
 export type EvidenceItem = z.infer<typeof evidenceItemSchema>;
 
 export const estimateViewSchema = z.object({
@@ -228,33 +239,6 @@ export const estimateViewSchema = z.object({
 });
 export type EstimateView = z.infer<typeof estimateViewSchema>;
 
-const year = z.number().int().min(1826).max(2100);
-const month = z.number().int().min(1).max(12);
-const day = z.number().int().min(1).max(31);
-/** A year, a month of a year, or a day: "June 1923", "3 May 1945". */
-const partialDateFields = { year, month: month.optional(), day: day.optional() };
-const validDate = <S extends z.ZodType<PartialDate>>(schema: S): S =>
-  schema.superRefine((d, ctx) => {
-    const problem = partialDateProblem(d);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: d.day != null && d.month == null ? ['day'] : [] });
-  });
-export const partialDateSchema = validDate(z.object(partialDateFields).strict());
-/** `from` and `to` of "between": a whole year as a number (as before), or a partial date. */
-const rangeEnd = z.union([year, partialDateSchema]);
-const asPartial = (d: number | PartialDate): PartialDate => (typeof d === 'number' ? { year: d } : d);
-export const manualConstraintSchema = z.discriminatedUnion('type', [
-  validDate(z.object({ type: z.literal('not_before'), ...partialDateFields }).strict()),
-  validDate(z.object({ type: z.literal('not_after'), ...partialDateFields }).strict()),
-  z
-    .object({ type: z.literal('between'), from: rangeEnd, to: rangeEnd })
-    .strict()
-    .refine((c) => partialStart(asPartial(c.from)) <= partialEnd(asPartial(c.to)), {
-      message: 'from must not be after to',
-      path: ['to'],
-    }),
-  z.object({ type: z.literal('circa'), year, plusMinus: z.number().int().min(0).max(50) }).strict(),
-]);
-export type ManualConstraint = z.infer<typeof manualConstraintSchema>;
 const note = z.string().max(2000);
 
 export const actionKinds = [

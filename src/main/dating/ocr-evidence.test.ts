@@ -26,7 +26,7 @@ describe('OCR evidence', () => {
     expect(item).toMatchObject({ kind: 'bound', earliest: null, latest: 19231206, precision: 'day', confidence: null });
     expect(item.summary).toBe('Postmark “12-6-23”: the photograph is not after 1923 December 6');
     expect(item.details).toMatchObject({ use: { cue: 'postmark', word: 'Postmarked' } });
-    expect(String(item.details?.reason)).toMatch(/postmark dates when/);
+    expect((item.details as { reason: string }).reason).toMatch(/postmark dates when/);
   });
 
   it.each([

@@ -6,6 +6,7 @@
  * accepted or rejected evidence is never silently replaced.
  */
 import type Database from 'better-sqlite3';
+import type { EvidenceDetails } from '../../shared/evidence-details';
 import {
   decodePrecision,
   estimate,
@@ -23,7 +24,8 @@ export interface NewEvidence {
   precision?: string | null;
   confidence: number | null;
   summary: string;
-  details?: Record<string, unknown>;
+  /** What the source keeps (src/shared/evidence-details.ts: one schema per source). */
+  details?: EvidenceDetails[EvidenceSource];
 }
 
 export interface EvidenceRow {

@@ -1,15 +1,20 @@
 /** Evidence rows and estimates as the contract shows them to the renderer. */
 import type { EstimateView, EvidenceItem } from '../../shared/contract';
 import { decodePrecision, toDacs, toEdtf, type Estimate } from '../../shared/dating';
+import { evidenceDetailsSchemas } from '../../shared/evidence-details';
 import type { EvidenceRow } from './evidence-store';
 
-export function toEvidenceItem(r: EvidenceRow): EvidenceItem {
-  let details: Record<string, unknown> | null = null;
+/** A row's details, checked against its source's schema; unreadable details are shown as absent. */
+function readDetails(r: EvidenceRow): unknown {
   try {
-    details = r.details ? (JSON.parse(r.details) as Record<string, unknown>) : null;
+    const parsed = evidenceDetailsSchemas[r.source].safeParse(r.details ? JSON.parse(r.details) : null);
+    return parsed.success ? parsed.data : null;
   } catch {
-    /* shown as absent */
+    return null;
   }
+}
+
+export function toEvidenceItem(r: EvidenceRow): EvidenceItem {
   const safe = <T>(f: () => T): T | null => {
     try {
       return f();
@@ -18,6 +23,7 @@ export function toEvidenceItem(r: EvidenceRow): EvidenceItem {
     }
   };
   const format = { approximate: r.kind === 'estimate', precision: decodePrecision(r.precision) };
+  // The source and its details are checked together (the contract's union); the cast names that pairing.
   return {
     id: r.id,
     photoId: r.photo_id,
@@ -28,7 +34,7 @@ export function toEvidenceItem(r: EvidenceRow): EvidenceItem {
     precision: r.precision,
     confidence: r.confidence,
     summary: r.summary,
-    details,
+    details: readDetails(r),
     jobId: r.job_id,
     attempt: r.attempt,
     reviewStatus: r.review_status,
@@ -37,7 +43,7 @@ export function toEvidenceItem(r: EvidenceRow): EvidenceItem {
     createdAt: r.created_at,
     edtf: safe(() => toEdtf(r.earliest, r.latest, format)),
     label: safe(() => toDacs(r.earliest, r.latest, format)),
-  };
+  } as EvidenceItem;
 }
 
 export function toEstimateView(e: Estimate): EstimateView {
