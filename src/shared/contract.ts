@@ -6,9 +6,17 @@
 import { z } from 'zod';
 import { ERROR_CODES } from './result';
 import { JOB_STATUSES } from './jobs/states';
-import { evidenceDetailsSchemas, manualConstraintSchema } from './evidence-details';
+import { evidenceItemSchema, evidenceSources, manualConstraintSchema, reviewStatuses } from './evidence-details';
 
-export { manualConstraintSchema, partialDateSchema, type ManualConstraint } from './evidence-details';
+export {
+  evidenceItemSchema,
+  evidenceSources,
+  manualConstraintSchema,
+  partialDateSchema,
+  reviewStatuses,
+  type EvidenceItem,
+  type ManualConstraint,
+} from './evidence-details';
 export type { EvidenceDetails } from './evidence-details';
 
 const id = z.number().int().positive();
@@ -190,41 +198,6 @@ const pathSchema = z
   .refine((p) => !p.includes('\0'), 'path contains a NUL byte');
 
 // ---------------------------------------------------------------- evidence
-export const evidenceSources = ['exif', 'ocr', 'ai', 'manual', 'duplicate'] as const;
-export const reviewStatuses = ['pending', 'accepted', 'rejected'] as const;
-
-const evidenceItemFields = {
-  id,
-  photoId: id,
-  kind: z.enum(['bound', 'estimate']),
-  earliest: z.number().int().nullable(),
-  latest: z.number().int().nullable(),
-  /** How finely it was stated: 'day', or per end 'month/year'. */
-  precision: z.string().nullable(),
-  confidence: z.number().nullable(),
-  summary: z.string(),
-  jobId: z.number().int().nullable(),
-  attempt: z.number().int().nullable(),
-  reviewStatus: z.enum(reviewStatuses),
-  reviewNote: z.string().nullable(),
-  /** Replaced by a later run of the same source (kept as history). */
-  superseded: z.boolean(),
-  createdAt: z.number(),
-  /** The item's own interval as EDTF and in DACS wording. */
-  edtf: z.string().nullable(),
-  label: z.string().nullable(),
-};
-const { exif, ocr, ai, manual, duplicate } = evidenceDetailsSchemas;
-/** One finding; `details` is typed by its source (null: none, or unreadable). */
-export const evidenceItemSchema = z.discriminatedUnion('source', [
-  z.object({ ...evidenceItemFields, source: z.literal('exif'), details: exif.nullable() }),
-  z.object({ ...evidenceItemFields, source: z.literal('ocr'), details: ocr.nullable() }),
-  z.object({ ...evidenceItemFields, source: z.literal('ai'), details: ai.nullable() }),
-  z.object({ ...evidenceItemFields, source: z.literal('manual'), details: manual.nullable() }),
-  z.object({ ...evidenceItemFields, source: z.literal('duplicate'), details: duplicate.nullable() }),
-]);
-export type EvidenceItem = z.infer<typeof evidenceItemSchema>;
-
 export const estimateViewSchema = z.object({
   status: estimateStatusSchema,
   earliest: z.number().int().nullable(),

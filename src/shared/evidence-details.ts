@@ -1,7 +1,8 @@
 /**
- * What each source keeps in an evidence row's `details`, as one zod schema per source: main writes
- * them, the contract validates them, and the renderer shows each with its own component.
- * Also the archivist's manual constraints (a manual finding's details hold the constraint).
+ * Evidence as the contract carries it. What each source keeps in an evidence row's `details` is
+ * one zod schema per source: main writes them, the contract validates them, and the renderer
+ * shows each with its own component. Also the archivist's manual constraints (a manual finding's
+ * details hold the constraint).
  */
 import { z } from 'zod';
 import { partialDateProblem, partialEnd, partialStart, type PartialDate } from './dating';
@@ -97,3 +98,40 @@ export const evidenceDetailsSchemas = {
 } as const;
 
 export type EvidenceDetails = { [S in keyof typeof evidenceDetailsSchemas]: z.infer<(typeof evidenceDetailsSchemas)[S]> };
+
+// ---------------------------------------------------------------- evidence items
+export const evidenceSources = ['exif', 'ocr', 'ai', 'manual', 'duplicate'] as const;
+export const reviewStatuses = ['pending', 'accepted', 'rejected'] as const;
+
+const id = z.number().int().positive();
+const evidenceItemFields = {
+  id,
+  photoId: id,
+  kind: z.enum(['bound', 'estimate']),
+  earliest: z.number().int().nullable(),
+  latest: z.number().int().nullable(),
+  /** How finely it was stated: 'day', or per end 'month/year'. */
+  precision: z.string().nullable(),
+  confidence: z.number().nullable(),
+  summary: z.string(),
+  jobId: z.number().int().nullable(),
+  attempt: z.number().int().nullable(),
+  reviewStatus: z.enum(reviewStatuses),
+  reviewNote: z.string().nullable(),
+  /** Replaced by a later run of the same source (kept as history). */
+  superseded: z.boolean(),
+  createdAt: z.number(),
+  /** The item's own interval as EDTF and in DACS wording. */
+  edtf: z.string().nullable(),
+  label: z.string().nullable(),
+};
+const { exif, ocr, ai, manual, duplicate } = evidenceDetailsSchemas;
+/** One finding; `details` is typed by its source (null: none, or unreadable). */
+export const evidenceItemSchema = z.discriminatedUnion('source', [
+  z.object({ ...evidenceItemFields, source: z.literal('exif'), details: exif.nullable() }),
+  z.object({ ...evidenceItemFields, source: z.literal('ocr'), details: ocr.nullable() }),
+  z.object({ ...evidenceItemFields, source: z.literal('ai'), details: ai.nullable() }),
+  z.object({ ...evidenceItemFields, source: z.literal('manual'), details: manual.nullable() }),
+  z.object({ ...evidenceItemFields, source: z.literal('duplicate'), details: duplicate.nullable() }),
+]);
+export type EvidenceItem = z.infer<typeof evidenceItemSchema>;

@@ -23,6 +23,7 @@ export {
   isDayNum,
   MAX_YEAR,
   MIN_YEAR,
+  MONTH_NAMES,
   monthEnd,
   monthStart,
   parts,

@@ -8,7 +8,7 @@
 import { useEffect, useId, useState } from 'react';
 import { client } from '../../api/client';
 import type { EstimateView, EvidenceItem, ManualConstraint } from '../../../../shared/contract';
-import type { PartialDate } from '../../../../shared/dating';
+import { MONTH_NAMES, type PartialDate } from '../../../../shared/dating';
 import type { CallError } from '../../../../shared/result';
 import { yearOf } from './evidenceFormat';
 
@@ -38,20 +38,6 @@ interface Draft {
 
 const NO_DATE: DateDraft = { year: '', month: '', day: '' };
 const EMPTY: Draft = { type: 'not_before', at: NO_DATE, from: NO_DATE, to: NO_DATE, plusMinus: '5', note: '' };
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 const s = (n: number | undefined | null) => (n == null ? '' : String(n));
 const dateDraft = (d: number | PartialDate | undefined): DateDraft =>
@@ -224,7 +210,7 @@ export function ManualConstraintForm({ photoId, editing, onCancelEdit, onSaved }
               <label htmlFor={idOf('month')}>{label('Month')}</label>
               <select id={idOf('month')} value={draft[group].month} onChange={(e) => setPart(group, 'month', e.target.value)}>
                 <option value="">—</option>
-                {MONTHS.map((m, i) => (
+                {MONTH_NAMES.map((m, i) => (
                   <option key={m} value={i + 1}>
                     {m}
                   </option>
