@@ -5,7 +5,13 @@ import { openTestCore } from '../support/core';
 
 /** A wrong-typed value for each call that has required or constrained fields. */
 const wrongValues: Partial<Record<CallName, unknown[]>> = {
-  'settings.update': [{ workerCount: 0 }, { workerCount: 'many' }, { aiBackend: 'skynet' }, { jobRetentionDays: 1.5 }],
+  'settings.update': [
+    { workerCount: 0 },
+    { workerCount: 'many' },
+    { aiBackend: 'skynet' },
+    { jobRetentionDays: 1.5 },
+    { defaultScanPolicy: 'everything' },
+  ],
   'jobs.list': [{ limit: 0 }, { limit: 10_000 }, { statuses: ['sleeping'] }, { beforeId: -3 }, { ids: new Array(501).fill(1) }],
   'jobs.get': [{}, { id: 0 }, { id: 'seven' }, { id: 1.5 }],
   'jobs.enqueue': [{}, { type: 'metadata' }, { type: 'Robert; DROP TABLE', payload: {} }, { type: 'metadata', payload: 'x' }],
@@ -19,24 +25,54 @@ const wrongValues: Partial<Record<CallName, unknown[]>> = {
     { limit: 501 },
     { cursor: { v: {}, id: 1 } },
     { search: 'x'.repeat(201) },
+    { yearFrom: 2001, yearTo: 1999 },
+    { yearMode: 'sometimes' },
   ],
   'photos.get': [{}, { id: -5 }],
-  'photos.import': [{}, { paths: [] }, { paths: [''] }, { paths: ['a\0b'] }, { paths: 'not-a-list' }],
+  'photos.import': [
+    {},
+    { paths: [] },
+    { paths: [''] },
+    { paths: ['a\0b'] },
+    { paths: 'not-a-list' },
+    { paths: ['/x'], scanPolicy: 'maybe' },
+  ],
+  'photos.chooseAndImport': [{ scanPolicy: 'scans please' }],
   'photos.cancelImport': [{}, { id: 'x' }],
   'photos.rerun': [{ ids: [] }, { ids: [1], type: 'rm -rf' }, { ids: [0], type: 'metadata' }],
   'photos.reveal': [{}, { id: 0 }],
   'photos.setNotes': [{ id: 1 }, { id: 1, notes: 'x'.repeat(20_001) }],
   'evidence.list': [{}, { photoId: 'one' }],
-  'evidence.review': [{ id: 1 }, { id: 1, status: 'maybe' }, { id: 1, status: 'accepted', note: 'x'.repeat(2001) }],
+  'evidence.review': [
+    { id: 1 },
+    { id: 1, status: 'maybe' },
+    { id: 1, status: 'accepted', note: 'x'.repeat(2001) },
+    { id: 1, status: 'accepted', undo: true },
+  ],
   'evidence.addManual': [
     { photoId: 1, note: '' },
     { photoId: 1, constraint: { type: 'not_before', year: 1700 }, note: '' },
     { photoId: 1, constraint: { type: 'between', from: 1950, to: 1940 }, note: '' },
     { photoId: 1, constraint: { type: 'circa', year: 1937, plusMinus: 500 }, note: '' },
     { photoId: 1, constraint: { type: 'sometime' }, note: '' },
+    { photoId: 1, constraint: { type: 'not_before', year: 1923, month: 2, day: 30 }, note: '' },
+    {
+      photoId: 1,
+      constraint: { type: 'between', from: { year: 1945, month: 5, day: 10 }, to: { year: 1945, month: 5, day: 3 } },
+      note: '',
+    },
   ],
   'evidence.updateManual': [{ id: 1, constraint: { type: 'not_after' }, note: '' }],
   'evidence.removeManual': [{}, { id: 'x' }],
+  'evidence.reviewMany': [
+    { photoIds: [], source: 'exif', status: 'accepted' },
+    { photoIds: [1], source: 'gossip', status: 'accepted' },
+    { photoIds: [1], source: 'exif', status: 'accepted', from: 'accepted' },
+    { photoIds: [1], source: 'exif', kind: 'hunch', status: 'rejected' },
+  ],
+  'photos.setScanOverride': [{ id: 1 }, { id: 1, override: 'maybe' }, { id: 0, override: null }],
+  'history.last': [{}, { photoId: 0 }],
+  'history.undo': [{}, { actionId: 'last' }, { actionId: 1, photoId: -2 }],
   'settings.setApiKey': [{}, { apiKey: '' }, { apiKey: 'k'.repeat(501) }],
 };
 
@@ -70,7 +106,6 @@ describe('IPC contract validation', () => {
       'jobs.counts',
       'jobs.types',
       'photos.importStatus',
-      'photos.chooseAndImport',
     ];
     const needsSpecific = CALL_NAMES.filter((n) => !emptyInput.includes(n));
     expect(needsSpecific.filter((n) => !wrongValues[n])).toEqual([]);

@@ -26,6 +26,8 @@ import { Importer } from '../photos/importer';
 import { EvidenceService } from '../evidence/evidence-service';
 import { ApiKeyStore } from '../settings/secrets';
 import { productMainHalves } from './job-halves';
+import { ActionLog } from '../history/action-log';
+import { PhotoEdits } from '../photos/photo-edits';
 import type { CoreMode, CoreServices, PlatformHooks } from './services';
 
 export { APP_VERSION, type PlatformHooks } from './services';
@@ -97,7 +99,9 @@ export function openCore(opts: CoreOptions): Core {
     diagnostics ? diagnosticMainHalves(diagnosticMarkerWriter(db.sqlite)) : undefined,
   );
   const jobs = new JobService(transitions, queries, registry, (ids) => jobChanges.add(ids));
-  const evidenceService = new EvidenceService(db, evidence, photos, ledger, onPhotoChanged);
+  const actions = new ActionLog(db.sqlite, ledger);
+  const evidenceService = new EvidenceService(db, evidence, photos, ledger, actions, onPhotoChanged);
+  const photoEdits = new PhotoEdits(db, photos, evidence, ledger, actions, onPhotoChanged);
   const importer = new Importer({
     db,
     photos,
@@ -134,6 +138,8 @@ export function openCore(opts: CoreOptions): Core {
     photos,
     evidence,
     evidenceService,
+    actions,
+    photoEdits,
     apiKeys,
     importer,
     media: { photos, libraryDir: paths.dir, thumbnailsDir: paths.thumbnailsDir },

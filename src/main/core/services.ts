@@ -11,6 +11,8 @@ import type { SettingsStore } from '../settings/settings';
 import type { PhotoRepository } from '../photos/photo-repository';
 import type { EvidenceStore } from '../evidence/evidence-store';
 import type { EvidenceService } from '../evidence/evidence-service';
+import type { ActionLog } from '../history/action-log';
+import type { PhotoEdits } from '../photos/photo-edits';
 import type { ApiKeyStore, SecretCipher } from '../settings/secrets';
 import type { Importer } from '../photos/importer';
 import type { MediaDeps } from '../media/media';
@@ -39,6 +41,9 @@ export interface CoreServices {
   photos: PhotoRepository;
   evidence: EvidenceStore;
   evidenceService: EvidenceService;
+  /** The archivist's undo history. */
+  actions: ActionLog;
+  photoEdits: PhotoEdits;
   apiKeys: ApiKeyStore;
   importer: Importer;
   media: MediaDeps;

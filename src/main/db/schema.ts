@@ -14,6 +14,15 @@ export const settings = sqliteTable('settings', {
   updatedAt: integer('updated_at').notNull(),
 });
 
+/**
+ * The "by date" sort key: the known end of the estimate (its start, or its end when only that is
+ * known), doubled, plus one when an end is open — so on the same day a closed estimate sorts
+ * before an open one. NULL (sorted last) when the photo is undated or in conflict.
+ */
+// CASE rather than coalesce(): drizzle-kit splits an index's expressions at commas.
+export const DATE_KEY_SQL = `((CASE WHEN "estimate_earliest" IS NULL THEN "estimate_latest" ELSE "estimate_earliest" END) * 2 + ("estimate_earliest" IS NULL OR "estimate_latest" IS NULL))`;
+const DATE_KEY = sql.raw(DATE_KEY_SQL);
+
 export const photos = sqliteTable(
   'photos',
   {
@@ -35,6 +44,14 @@ export const photos = sqliteTable(
     camera: text('camera'),
     exifDate: text('exif_date'), // raw EXIF string, never shifted by a time zone
     isScan: integer('is_scan', { mode: 'boolean' }),
+    /** What the import said about its files (see exif-evidence.ts `decideScan`); null: imported before it asked. */
+    scanPolicy: text('scan_policy', { enum: ['detect', 'all_scans', 'originals'] }),
+    /** The archivist's word on this photo, over the import's policy; null: as the policy decides. */
+    scanOverride: text('scan_override', { enum: ['scan', 'original'] }),
+    /** What the scanner detector found in the EXIF (e.g. 'Make/Model "EPSON …" is an Epson scanner'), or null. */
+    scannerReason: text('scanner_reason'),
+    /** Why this photo is (not) taken for a scan, in words. */
+    scanReason: text('scan_reason'),
     metadataStatus: text('metadata_status', { enum: ['pending', 'ready', 'failed'] })
       .notNull()
       .default('pending'),
@@ -57,8 +74,9 @@ export const photos = sqliteTable(
     index('photos_imported_idx').on(t.importedAt, t.id),
     index('photos_filename_idx').on(t.filename, t.id),
     index('photos_estimate_idx').on(t.estimateEarliest, t.id),
-    // The grid's "by date estimate" order (undated last), so that sort walks an index instead of sorting.
-    index('photos_estimate_sort_idx').on(sql`(${t.estimateEarliest} IS NULL)`, t.estimateEarliest, t.id),
+    // The grid's "by date estimate" order (see photo-repository.ts DATE_KEY), so that sort walks an
+    // index instead of sorting.
+    index('photos_date_order_idx').on(sql`(${DATE_KEY} IS NULL)`, sql`(${DATE_KEY})`, t.id),
     index('photos_metadata_status_idx').on(t.metadataStatus),
     index('photos_estimate_status_idx').on(t.estimateStatus),
   ],
@@ -182,4 +200,46 @@ export const auditEvents = sqliteTable(
     hash: text('hash').notNull(),
   },
   (t) => [index('audit_events_job_idx').on(t.jobId), index('audit_events_photo_idx').on(t.photoId)],
+);
+
+/**
+ * The archivist's actions on photos (a review, a bulk review, a constraint added, edited or
+ * deleted, a note, a scan override), one row per action, so that undo reverses exactly the last
+ * one. Each change records what a row was before and after; undo restores `before` only while
+ * `after` still holds.
+ */
+export const userActions = sqliteTable(
+  'user_actions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    at: integer('at').notNull(),
+    kind: text('kind').notNull(),
+    /** What was done, e.g. "Accepted #49 (OCR)". */
+    label: text('label').notNull(),
+    /** What undoing it leaves, e.g. "#49 is pending again". */
+    revertNote: text('revert_note').notNull(),
+    undoneAt: integer('undone_at'),
+  },
+  (t) => [index('user_actions_open_idx').on(t.undoneAt)],
+);
+
+export const userActionChanges = sqliteTable(
+  'user_action_changes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    actionId: integer('action_id')
+      .notNull()
+      .references(() => userActions.id, { onDelete: 'cascade' }),
+    photoId: integer('photo_id')
+      .notNull()
+      .references(() => photos.id, { onDelete: 'cascade' }),
+    /** null: a change to the photo row itself (notes, scan override). */
+    evidenceId: integer('evidence_id'),
+    before: text('before'), // JSON; null: the evidence row did not exist
+    after: text('after').notNull(), // JSON
+  },
+  (t) => [
+    index('user_action_changes_photo_idx').on(t.photoId, t.actionId),
+    index('user_action_changes_action_idx').on(t.actionId),
+  ],
 );

@@ -1,7 +1,8 @@
 /** SQL for photos: insert on import, keyset-paginated listing for the grid, metadata results. */
 import type Database from 'better-sqlite3';
-import type { PhotoSummary } from '../../shared/contract';
+import type { PhotoSummary, ScanOverride, ScanPolicy } from '../../shared/contract';
 import type { PhotoMetadata } from '../../shared/jobs/outputs/photo-metadata';
+import { DATE_KEY_SQL } from '../db/schema';
 
 export interface PhotoRow {
   id: number;
@@ -22,6 +23,10 @@ export interface PhotoRow {
   camera: string | null;
   exif_date: string | null;
   is_scan: number | null;
+  scan_policy: ScanPolicy | null;
+  scan_override: ScanOverride | null;
+  scanner_reason: string | null;
+  scan_reason: string | null;
   metadata_status: 'pending' | 'ready' | 'failed';
   metadata_error: string | null;
   missing: number;
@@ -41,6 +46,8 @@ export interface NewPhoto {
   filename: string;
   size: number;
   mtimeMs: number;
+  /** What the import said about its files (see exif-evidence.ts). */
+  scanPolicy?: ScanPolicy;
 }
 
 /**
@@ -54,6 +61,8 @@ export function ftsQuery(input: string): string | null {
 }
 
 export type PhotoSort = 'imported' | 'filename' | 'date';
+/** within: the estimate lies inside the years; overlaps: it could be from them (open ends reach). */
+export type YearMode = 'within' | 'overlaps';
 export type PhotoFilter =
   'all' | 'needs_metadata' | 'failed' | 'missing' | 'has_evidence' | 'undated' | 'needs_review' | 'conflict';
 export interface PhotoCursor {
@@ -63,7 +72,7 @@ export interface PhotoCursor {
 
 const SUMMARY_COLUMNS = `id, filename, path, format, display_width, display_height, thumbnail, sha256, metadata_status,
   metadata_error, missing, camera, exif_date, estimate_status, estimate_earliest, estimate_latest,
-  json_extract(estimate, '$.dacs') AS estimate_label, imported_at`;
+  json_extract(estimate, '$.dacs') AS estimate_label, imported_at, ${DATE_KEY_SQL} AS date_key`;
 
 const FILTERS: Record<PhotoFilter, string> = {
   all: '1',
@@ -92,16 +101,38 @@ const SORTS: Record<
     key: (r) => r.filename as string,
     after: (c) => ['(filename > ? OR (filename = ? AND id > ?))', [c.v, c.v, c.id]],
   },
-  // Undated photos last.
+  // By the known end of the estimate, closed before open on the same day, undated and conflicting
+  // last (DATE_KEY_SQL in schema.ts; documented in the README).
   date: {
-    order: 'estimate_earliest IS NULL, estimate_earliest ASC, id ASC',
-    key: (r) => r.estimate_earliest as number | null,
+    order: `${DATE_KEY_SQL} IS NULL, ${DATE_KEY_SQL} ASC, id ASC`,
+    key: (r) => r.date_key as number | null,
     after: (c) =>
       c.v === null
-        ? ['(estimate_earliest IS NULL AND id > ?)', [c.id]]
-        : ['(estimate_earliest > ? OR (estimate_earliest = ? AND id > ?) OR estimate_earliest IS NULL)', [c.v, c.v, c.id]],
+        ? [`(${DATE_KEY_SQL} IS NULL AND id > ?)`, [c.id]]
+        : [`(${DATE_KEY_SQL} > ? OR (${DATE_KEY_SQL} = ? AND id > ?) OR ${DATE_KEY_SQL} IS NULL)`, [c.v, c.v, c.id]],
   },
 };
+
+/** The year filter's conditions: [SQL, args] for a range of whole years. */
+function yearConditions(mode: YearMode, from: number | undefined, to: number | undefined): [string[], unknown[]] {
+  if (from === undefined && to === undefined) return [[], []];
+  const where = ["estimate_status IN ('estimated', 'needs_review')"];
+  const args: unknown[] = [];
+  const start = from !== undefined ? from * 10000 + 101 : undefined;
+  const end = to !== undefined ? to * 10000 + 1231 : undefined;
+  if (mode === 'within') {
+    // Inside the years: a known end on each side that is limited ("not after 2026" is in no range of the past).
+    if (start !== undefined) where.push('estimate_earliest IS NOT NULL AND estimate_earliest >= ?');
+    if (end !== undefined) where.push('estimate_latest IS NOT NULL AND estimate_latest <= ?');
+  } else {
+    // Could be from those years: an open end reaches any year on its side.
+    if (start !== undefined) where.push('(estimate_latest IS NULL OR estimate_latest >= ?)');
+    if (end !== undefined) where.push('(estimate_earliest IS NULL OR estimate_earliest <= ?)');
+  }
+  if (start !== undefined) args.push(start);
+  if (end !== undefined) args.push(end);
+  return [where, args];
+}
 
 export function toPhotoSummary(r: Record<string, any>): PhotoSummary {
   return {
@@ -127,24 +158,28 @@ export function toPhotoSummary(r: Record<string, any>): PhotoSummary {
 
 export class PhotoRepository {
   private readonly s: Record<string, Database.Statement>;
+  /** The ORDER BY of the "date" sort (for tests that check it walks its index). */
+  readonly dateOrder = SORTS.date.order;
 
   constructor(private readonly sqlite: Database.Database) {
     const p = (sql: string) => sqlite.prepare(sql);
     this.s = {
       insert: p(
-        `INSERT INTO photos (sha256, path, filename, size, mtime_ms, imported_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (sha256) DO NOTHING RETURNING id`,
+        `INSERT INTO photos (sha256, path, filename, size, mtime_ms, scan_policy, imported_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (sha256) DO NOTHING RETURNING id`,
       ),
       byId: p('SELECT * FROM photos WHERE id = ?'),
       summaryById: p(`SELECT ${SUMMARY_COLUMNS} FROM photos WHERE id = ?`),
       applyMetadata: p(
         `UPDATE photos SET format = ?, width = ?, height = ?, orientation = ?, display_width = ?, display_height = ?,
-                thumbnail = ?, phash = ?, exif = ?, camera = ?, exif_date = ?, is_scan = ?, metadata_status = 'ready',
+                thumbnail = ?, phash = ?, exif = ?, camera = ?, exif_date = ?, is_scan = ?, scanner_reason = ?, scan_reason = ?,
+                metadata_status = 'ready',
                 metadata_error = ?, missing = 0, updated_at = ?
           WHERE id = ?`,
       ),
       setOcrText: p(`UPDATE photos SET ocr_text = ?, updated_at = ? WHERE id = ?`),
       setNotes: p(`UPDATE photos SET notes = ?, updated_at = ? WHERE id = ?`),
+      setScan: p(`UPDATE photos SET scan_override = ?, is_scan = ?, scan_reason = ?, updated_at = ? WHERE id = ?`),
       metadataFailed: p(
         `UPDATE photos SET metadata_status = 'failed', metadata_error = ?, missing = ?, updated_at = ? WHERE id = ?`,
       ),
@@ -156,7 +191,8 @@ export class PhotoRepository {
 
   /** In tx. Inserts new photos; a file whose content is already in the library is a duplicate (null). */
   insert(p: NewPhoto, now: number): number | null {
-    const row = this.s.insert.get(p.sha256, p.path, p.filename, p.size, p.mtimeMs, now, now) as { id: number } | undefined;
+    const row = this.s.insert.get(p.sha256, p.path, p.filename, p.size, p.mtimeMs, p.scanPolicy ?? null, now, now) as
+      { id: number } | undefined;
     return row?.id ?? null;
   }
 
@@ -175,22 +211,14 @@ export class PhotoRepository {
     search?: string;
     yearFrom?: number;
     yearTo?: number;
+    yearMode?: YearMode;
     cursor?: PhotoCursor;
     ids?: number[];
     limit: number;
   }) {
-    const where: string[] = [FILTERS[q.filter]];
-    const args: unknown[] = [];
-    // A year range keeps dated photos whose estimate overlaps it; an open end ("not after 1867") overlaps on that side.
-    if (q.yearFrom !== undefined || q.yearTo !== undefined) where.push("estimate_status IN ('estimated', 'needs_review')");
-    if (q.yearFrom !== undefined) {
-      where.push('(estimate_latest IS NULL OR estimate_latest >= ?)');
-      args.push(q.yearFrom * 10000 + 101);
-    }
-    if (q.yearTo !== undefined) {
-      where.push('(estimate_earliest IS NULL OR estimate_earliest <= ?)');
-      args.push(q.yearTo * 10000 + 1231);
-    }
+    const [yearWhere, yearArgs] = yearConditions(q.yearMode ?? 'within', q.yearFrom, q.yearTo);
+    const where: string[] = [FILTERS[q.filter], ...yearWhere];
+    const args: unknown[] = [...yearArgs];
     const match = q.search ? ftsQuery(q.search) : null;
     if (match) {
       where.push('id IN (SELECT rowid FROM photos_fts WHERE photos_fts MATCH ?)');
@@ -223,8 +251,8 @@ export class PhotoRepository {
     };
   }
 
-  /** In tx. Stores what the metadata job found. */
-  applyMetadata(id: number, m: PhotoMetadata, thumbnailRel: string, isScan: boolean): void {
+  /** In tx. Stores what the metadata job found, and whether the photo is taken for a scan and why. */
+  applyMetadata(id: number, m: PhotoMetadata, thumbnailRel: string, scan: { isScan: boolean; reason: string }): void {
     const camera = cameraName(m.exif.make, m.exif.model);
     const exifDate = m.exif.dateTimeOriginal ?? m.exif.createDate ?? m.exif.xmpDateTimeOriginal ?? null;
     this.s.applyMetadata.run(
@@ -239,7 +267,9 @@ export class PhotoRepository {
       JSON.stringify(m.exif),
       camera,
       exifDate,
-      isScan ? 1 : 0,
+      scan.isScan ? 1 : 0,
+      m.scanner.isScan ? m.scanner.reason : null,
+      scan.reason,
       m.exifError,
       Date.now(),
       id,
@@ -253,6 +283,11 @@ export class PhotoRepository {
 
   setNotes(id: number, notes: string): boolean {
     return this.s.setNotes.run(notes, Date.now(), id).changes === 1;
+  }
+
+  /** In tx. The archivist's word on whether this photo is a scan, and what it decides. */
+  setScan(id: number, override: ScanOverride | null, decision: { isScan: boolean; reason: string }): void {
+    this.s.setScan.run(override, decision.isScan ? 1 : 0, decision.reason, Date.now(), id);
   }
 
   /** In tx. The metadata job has failed for good. */

@@ -10,6 +10,13 @@ export const foundDateSchema = z.object({
   approximate: z.boolean(),
   confidence: z.number().min(0).max(1),
   reason: z.string().max(500),
+  /** Set when the text says the date is of the object's use (a postmark…), not of the picture. */
+  use: z
+    .object({
+      cue: z.enum(['postmark', 'processing', 'printing', 'receipt', 'copyright', 'accession', 'gift', 'digitisation']),
+      word: z.string().max(100),
+    })
+    .nullish(),
 });
 
 export const ocrJobOutputSchema = z.object({

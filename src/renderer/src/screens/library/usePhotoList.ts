@@ -12,7 +12,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { client } from '../../api/client';
 import { useEvent } from '../../api/hooks';
 import type { CallInput, PhotoSummary } from '../../../../shared/contract';
-import type { PhotoFilter, PhotoSort } from './labels';
+import type { PhotoFilter, PhotoSort, YearMode } from './labels';
 
 type Cursor = NonNullable<CallInput<'photos.list'>['cursor']>;
 
@@ -20,9 +20,10 @@ export interface PhotoQuery {
   sort: PhotoSort;
   filter: PhotoFilter;
   search: string;
-  /** Photos whose estimate overlaps these years (either may be left open). */
+  /** Photos dated in these years (either may be left open), in the sense of `yearMode`. */
   yearFrom?: number;
   yearTo?: number;
+  yearMode: YearMode;
 }
 
 const PAGE = 200;
@@ -87,8 +88,9 @@ export function usePhotoList(query: PhotoQuery): PhotoList {
       search: query.search.trim() || undefined,
       yearFrom: query.yearFrom,
       yearTo: query.yearTo,
+      yearMode: query.yearMode,
     }),
-    [query.sort, query.filter, query.search, query.yearFrom, query.yearTo],
+    [query.sort, query.filter, query.search, query.yearFrom, query.yearTo, query.yearMode],
   );
   const baseRef = useRef(base);
   baseRef.current = base;
