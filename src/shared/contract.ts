@@ -312,7 +312,13 @@ export const calls = {
             path: ['yearTo'],
           });
       }),
-    z.object({ items: z.array(photoSummarySchema), nextCursor: photoCursorSchema.nullable(), total: z.number().int() }),
+    z.object({
+      items: z.array(photoSummarySchema),
+      nextCursor: photoCursorSchema.nullable(),
+      total: z.number().int(),
+      /** False when a search or a year range matches more than Circa counts: `total` is then a lower bound. */
+      totalExact: z.boolean(),
+    }),
   ),
   'photos.get': call(z.object({ id }).strict(), photoDetailsSchema),
   /** Imports files and folders (recursively) by path on this machine; progress arrives as import.progress events. */

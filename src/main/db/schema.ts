@@ -71,7 +71,6 @@ export const photos = sqliteTable(
   },
   (t) => [
     uniqueIndex('photos_sha256_unique').on(t.sha256),
-    index('photos_imported_idx').on(t.importedAt, t.id),
     index('photos_filename_idx').on(t.filename, t.id),
     index('photos_estimate_idx').on(t.estimateEarliest, t.id),
     // The grid's "by date estimate" order (see photo-repository.ts DATE_KEY), so that sort walks an
@@ -79,6 +78,10 @@ export const photos = sqliteTable(
     index('photos_date_order_idx').on(sql`(${DATE_KEY} IS NULL)`, sql`(${DATE_KEY})`, t.id),
     index('photos_metadata_status_idx').on(t.metadataStatus),
     index('photos_estimate_status_idx').on(t.estimateStatus),
+    // The "missing" filter: few rows, found without reading the others.
+    index('photos_missing_idx')
+      .on(t.id)
+      .where(sql`${t.missing} = 1`),
   ],
 );
 
@@ -184,6 +187,16 @@ export const jobCounts = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.type, t.status] })],
 );
+
+/**
+ * How many photos there are in all and per state (`all`, `estimate:<status>`, `metadata:<status>`,
+ * `missing`), kept by triggers on photos in the same transaction as every change: the grid's
+ * totals for its state filters read one row instead of counting a million.
+ */
+export const photoCounts = sqliteTable('photo_counts', {
+  key: text('key').primaryKey(),
+  n: integer('n').notNull(),
+});
 
 /** Append-only, hash-chained ledger of job transitions and reviewer decisions. */
 export const auditEvents = sqliteTable(
