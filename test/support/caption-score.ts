@@ -95,7 +95,12 @@ export function summarise(kind: KindSummary['kind'], rows: { c: CaptionCase; s: 
 export function summariseByKind(rows: { c: CaptionCase; s: CaptionScore }[]): KindSummary[] {
   const kinds = [...new Set(rows.map((r) => r.c.kind))];
   return [
-    ...kinds.map((k) => summarise(k, rows.filter((r) => r.c.kind === k))),
+    ...kinds.map((k) =>
+      summarise(
+        k,
+        rows.filter((r) => r.c.kind === k),
+      ),
+    ),
     summarise(
       'all printed',
       rows.filter((r) => r.c.printed),

@@ -289,7 +289,7 @@ function casesOfKind(kind: CaptionKind, kindIndex: number, perKind: number): Cap
     let text = caption;
     let fontName = font;
     // Every scan has some paper grain and some softness.
-    const seedFields = { seed, grain: 25 + r() * 45, blur: 0.3 + r() * px * 0.02 };
+    const seedFields = { seed, grain: 8 + r() * 22, blur: 0.3 + r() * px * 0.02 };
     switch (kind) {
       case 'mount-label':
         card = {

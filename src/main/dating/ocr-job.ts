@@ -6,6 +6,7 @@ import { PermanentJobError } from '../../shared/jobs/errors';
 import { productSpecs } from '../../shared/jobs/specs';
 import { ocrJobOutputSchema, type OcrJobOutput } from '../../shared/jobs/outputs/ocr';
 import { toDacs } from '../../shared/dating';
+import { normaliseOcrText } from '../../shared/dating/ocr-normalise';
 import type { MainJobType } from '../jobs/registry';
 import type { EvidenceStore, NewEvidence } from '../evidence/evidence-store';
 import type { PhotoRepository } from '../photos/photo-repository';
@@ -31,7 +32,8 @@ export function ocrEvidence(out: OcrJobOutput): NewEvidence[] {
     const key = `${d.earliest}-${d.latest}`;
     if (seen.has(key) || items.length >= MAX_DATES) continue;
     seen.add(key);
-    const line = out.lines.find((l) => l.text.includes(d.text))?.text ?? d.text;
+    // Dates are found in the normalised text ("Summer '62" where OCR read "Summer \"62").
+    const line = out.lines.find((l) => normaliseOcrText(l.text).text.includes(d.text))?.text ?? d.text;
     items.push({
       kind: 'estimate',
       earliest: d.earliest,
@@ -56,7 +58,12 @@ export function ocrJob(deps: OcrJobDeps): MainJobType<{ photoId: number }, { pat
     apply(out, job) {
       const photoId = job.payload.photoId;
       if (!deps.photos.get(photoId)) throw new PermanentJobError(`Photo ${photoId} was removed while OCR ran`);
-      deps.photos.setOcrText(photoId, out.text);
+      const { text, confidence, width, height, method } = out;
+      deps.photos.setOcrReading(photoId, {
+        ...{ text, confidence, lines: out.lines, width, height, method },
+        jobId: job.id,
+        readAt: Date.now(),
+      });
       const items = ocrEvidence(out);
       deps.evidence.recordFromJob(photoId, 'ocr', items, { id: job.id, attempt: job.attempt });
       deps.onPhotoChanged(photoId);

@@ -4,6 +4,7 @@ import { APP_VERSION } from '../core/core';
 import type { Handlers } from './dispatcher';
 import { CallFailure } from '../../shared/result';
 import { toSummary } from '../jobs/service';
+import { parseOcrReading } from '../photos/photo-repository';
 
 export function createHandlers(core: Core): Handlers {
   return {
@@ -60,6 +61,7 @@ export function createHandlers(core: Core): Handlers {
         exif,
         phash: row.phash,
         notes: row.notes,
+        ocr: parseOcrReading(row.ocr_reading),
         jobs: core.jobs.store.list({ subject: `photo:${id}`, limit: 50 }).rows.map(toSummary),
       };
     },

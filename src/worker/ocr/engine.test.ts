@@ -5,7 +5,15 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PermanentJobError } from '../../shared/jobs/errors';
 import { renderCaption, type CaptionFont } from '../../../test/support/caption-images';
-import { createOcrEngine, ocrResultSchema, ocrScaleFor, prepareOcrImage, type OcrEngine } from './index';
+import {
+  createOcrEngine,
+  initialOcrScale,
+  loadOcrSource,
+  ocrResultSchema,
+  renderVariant,
+  toSourceBox,
+  type OcrEngine,
+} from './index';
 
 let dir: string;
 let n = 0;
@@ -66,6 +74,7 @@ describe('OCR of printed captions', () => {
 
   it('upscales a small scan and maps line boxes back to original pixels', async () => {
     const png = await renderCaption('JUN 12 1947', { font: 'DejaVu Sans', size: 20, width: 240, height: 60 });
+    // Small text: the first reading finds small lines and the engine reads again upscaled.
     const file = await save(png);
     const res = await engine.recognize(file);
     expect(res.width).toBe(240);
@@ -164,27 +173,79 @@ describe('OCR engine lifecycle', () => {
 });
 
 describe('OCR preprocessing', () => {
-  it('applies EXIF orientation, greyscale and scaling', async () => {
+  it('decodes once with EXIF orientation, greyscale, and notes the page colour', async () => {
     // 300x100 pixels stored, EXIF orientation 6 (rotate 90° CW) → displayed 100x300.
     const jpg = await sharp({ create: { width: 300, height: 100, channels: 3, background: '#c08040' } })
       .jpeg()
       .withMetadata({ orientation: 6 })
       .toBuffer();
-    const file = await save(jpg, 'jpg');
-    const prep = await prepareOcrImage(file);
-    expect([prep.width, prep.height]).toEqual([100, 300]);
-    expect(prep.scale).toBe(3);
-    const meta = await sharp(prep.png).metadata();
-    expect(meta.format).toBe('png');
-    expect([meta.width, meta.height]).toEqual([300, 900]);
-    expect(meta.channels).toBeLessThanOrEqual(2);
+    const src = await loadOcrSource(await save(jpg, 'jpg'));
+    expect([src.width, src.height]).toEqual([100, 300]);
+    expect([src.decodedWidth, src.decodedHeight]).toEqual([100, 300]);
+    expect(src.grey.length).toBe(100 * 300);
+    expect(src.borderMedian).toBeGreaterThan(100);
+    expect(src.borderMedian).toBeLessThan(160);
+
+    const page = await loadOcrSource(await save(await renderCaption('1942', { size: 30, background: 'sepia' })));
+    expect(page.borderMedian).toBeGreaterThan(180);
   });
 
-  it('chooses scale factors: upscale small, keep medium, cap huge', () => {
-    expect(ocrScaleFor(300, 200)).toBe(3);
-    expect(ocrScaleFor(800, 600)).toBe(2);
-    expect(ocrScaleFor(3000, 2000)).toBe(1);
-    expect(ocrScaleFor(8000, 6000)).toBe(0.5);
-    expect(ocrScaleFor(3000, 500)).toBeCloseTo(4000 / 3000);
+  it('renders a variant at its scale, inverted and rotated, as a greyscale PNG', async () => {
+    const src = await loadOcrSource(
+      await save(
+        await sharp({ create: { width: 200, height: 100, channels: 3, background: '#202020' } })
+          .png()
+          .toBuffer(),
+      ),
+    );
+    const plain = await renderVariant(src, { scale: 2, invert: true, contrast: 'global', rotateDeg: 0, denoise: 0 });
+    expect([plain.width, plain.height]).toEqual([400, 200]);
+    const meta = await sharp(plain.png).metadata();
+    expect(meta.channels).toBeLessThanOrEqual(2);
+    const { data } = await sharp(plain.png).raw().toBuffer({ resolveWithObject: true });
+    expect(data[0]).toBeGreaterThan(200); // a dark page inverted is light
+    const turned = await renderVariant(src, { scale: 1, invert: false, contrast: 'local', rotateDeg: 10, denoise: 1 });
+    expect(turned.width).toBeGreaterThan(200);
+    expect(turned.height).toBeGreaterThan(100);
+  });
+
+  it('maps a box found in a scaled, rotated variant back to the source pixels', async () => {
+    // A black square at (120..140, 40..60) of a 200×100 white image.
+    const png = await sharp({ create: { width: 200, height: 100, channels: 3, background: '#ffffff' } })
+      .composite([{ input: { create: { width: 20, height: 20, channels: 3, background: '#000000' } }, left: 120, top: 40 }])
+      .png()
+      .toBuffer();
+    const src = await loadOcrSource(await save(png));
+    const v = { scale: 2, invert: false, contrast: 'global' as const, rotateDeg: 7, denoise: 0 };
+    const r = await renderVariant(src, v);
+    // Find the square in the rendered variant.
+    const { data, info } = await sharp(r.png).raw().toBuffer({ resolveWithObject: true });
+    const box = { x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity };
+    for (let y = 0; y < info.height; y++)
+      for (let x = 0; x < info.width; x++)
+        if (data[(y * info.width + x) * info.channels] < 100) {
+          box.x0 = Math.min(box.x0, x);
+          box.y0 = Math.min(box.y0, y);
+          box.x1 = Math.max(box.x1, x + 1);
+          box.y1 = Math.max(box.y1, y + 1);
+        }
+    const back = toSourceBox(box, v, r, src);
+    // The enclosing box of a rotated square is a little larger than the square.
+    expect(back.x0).toBeGreaterThanOrEqual(115);
+    expect(back.x0).toBeLessThanOrEqual(121);
+    expect(back.y0).toBeGreaterThanOrEqual(35);
+    expect(back.y0).toBeLessThanOrEqual(41);
+    expect(back.x1).toBeGreaterThanOrEqual(139);
+    expect(back.x1).toBeLessThanOrEqual(145);
+    expect(back.y1).toBeGreaterThanOrEqual(59);
+    expect(back.y1).toBeLessThanOrEqual(65);
+  });
+
+  it('chooses a first scale: keep the scan, upscale tiny images, cap huge ones', () => {
+    expect(initialOcrScale(250, 120)).toBe(2);
+    expect(initialOcrScale(800, 600)).toBe(1);
+    expect(initialOcrScale(3000, 2000)).toBe(1);
+    expect(initialOcrScale(8000, 6000)).toBe(0.5);
+    expect(initialOcrScale(3000, 250)).toBeCloseTo(4000 / 3000);
   });
 });
