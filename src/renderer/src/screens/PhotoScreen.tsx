@@ -22,6 +22,7 @@ import { EstimateCard } from './photo/EstimateCard';
 import { EvidenceList, orderItems } from './photo/EvidenceList';
 import { ManualConstraintForm } from './photo/ManualConstraintForm';
 import { NotesField } from './photo/NotesField';
+import { useOcrReading } from './photo/OcrReading';
 import { RERUN_LABEL, RerunControls, latestJob, type RerunType } from './photo/RerunControls';
 import { Timeline } from './photo/Timeline';
 import { useEvidence } from './photo/useEvidence';
@@ -39,6 +40,7 @@ const isTextField = (t: EventTarget | null) => {
 export function PhotoScreen({ id, review = false }: { id: number; review?: boolean }) {
   const q = useQuery('photos.get', { id }, [id]);
   const photo = q.data?.id === id ? q.data : undefined;
+  const ocr = useOcrReading(photo);
   const jobIds = useMemo(() => new Set(photo?.jobs.map((j) => j.id) ?? []), [photo]);
   useEvent('photos.changed', (e) => {
     if (e.all || e.ids.includes(id)) q.reload();
@@ -308,7 +310,7 @@ export function PhotoScreen({ id, review = false }: { id: number; review?: boole
       {photo && (
         <div className="photo-body">
           <div className="photo-main">
-            <PhotoImage key={`${photo.id}:${photo.thumbnailVersion}:${photo.missing}`} photo={photo} />
+            <PhotoImage key={`${photo.id}:${photo.thumbnailVersion}:${photo.missing}`} photo={photo} overlay={ocr.overlay} />
             <Timeline items={current} estimate={ev.estimate} focusedId={focusedId} onSelect={(i) => focusItem(i, true)} />
           </div>
           <aside className="photo-side" aria-label="Dating this photo">
@@ -349,6 +351,7 @@ export function PhotoScreen({ id, review = false }: { id: number; review?: boole
               showHistory={showHistory}
               onShowHistory={setShowHistory}
             />
+            {ocr.panel}
             <div ref={formRef}>
               <ManualConstraintForm
                 photoId={id}
