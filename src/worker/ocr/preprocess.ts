@@ -194,6 +194,7 @@ export async function renderVariant(src: OcrSource, v: OcrVariant): Promise<Rend
     });
   }
   const { data, info } = await img
+    .toColourspace('b-w')
     // Tesseract warns about (and guesses around) the 72 dpi of most scans; the chosen scale puts
     // caption text at roughly 300 dpi proportions.
     .withDensity(300)
