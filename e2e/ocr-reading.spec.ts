@@ -78,7 +78,10 @@ test('the text OCR read is shown with its confidence, and a selected line is box
     await expect(reading.getByTestId('ocr-line').filter({ hasText: /Summer/ })).toHaveCount(1);
     const ocrItem = page.locator('[data-source="ocr"]').filter({ hasText: '1962' });
     await expect(ocrItem.first()).toBeVisible();
-    await reading.getByTestId('ocr-line').filter({ hasText: /Summer/ }).click();
+    await reading
+      .getByTestId('ocr-line')
+      .filter({ hasText: /Summer/ })
+      .click();
     await expect(page.getByTestId('ocr-box')).toBeVisible();
     await app.shot('ocr-reading-dated');
   } finally {
