@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../src/main/core/core';
+import type { PhotoDetails } from '../../src/shared/contract';
 import { openTestCore, tempDir, waitFor, waitForStatus } from '../support/core';
 import { renderCaption } from '../support/caption-images';
 import { startAiStub } from '../support/ai-stub-server';
@@ -35,15 +36,16 @@ describe('what OCR read, shown to the archivist', () => {
     core = openTestCore();
     const photoId = await importOne(core, file);
     const before = await core.dispatch('photos.get', { id: photoId });
-    expect(before.ok && before.value.ocr).toBeNull();
+    expect(before.ok && (before.value as PhotoDetails).ocr).toBeNull();
     const job = await runJob(core, 'ocr', photoId);
     expect(job.status).toBe('success');
     expect(core.evidenceService.list(photoId, false).items.filter((i) => i.source === 'ocr')).toEqual([]);
 
     const got = await core.dispatch('photos.get', { id: photoId });
     if (!got.ok) throw new Error(got.error.message);
-    const reading = got.value.ocr!;
-    expect(reading).toMatchObject({ jobId: job.id, width: got.value.width, height: got.value.height });
+    const photo = got.value as PhotoDetails;
+    const reading = photo.ocr!;
+    expect(reading).toMatchObject({ jobId: job.id, width: photo.width, height: photo.height });
     expect(reading.text).toMatch(/old mill/i);
     expect(reading.confidence).toBeGreaterThan(50);
     expect(reading.lines).toHaveLength(1);
