@@ -190,55 +190,38 @@ describe('OCR preprocessing', () => {
     expect(page.borderMedian).toBeGreaterThan(180);
   });
 
-  it('renders a variant at its scale, inverted and rotated, as a greyscale PNG', async () => {
-    const src = await loadOcrSource(
-      await save(
-        await sharp({ create: { width: 200, height: 100, channels: 3, background: '#202020' } })
-          .png()
-          .toBuffer(),
-      ),
-    );
-    const plain = await renderVariant(src, { scale: 2, invert: true, contrast: 'global', rotateDeg: 0, denoise: 0 });
-    expect([plain.width, plain.height]).toEqual([400, 200]);
-    const meta = await sharp(plain.png).metadata();
-    expect(meta.channels).toBeLessThanOrEqual(2);
-    const { data } = await sharp(plain.png).raw().toBuffer({ resolveWithObject: true });
-    expect(data[0]).toBeGreaterThan(200); // a dark page inverted is light
-    const turned = await renderVariant(src, { scale: 1, invert: false, contrast: 'local', rotateDeg: 10, denoise: 1 });
-    expect(turned.width).toBeGreaterThan(200);
-    expect(turned.height).toBeGreaterThan(100);
-  });
-
-  it('maps a box found in a scaled, rotated variant back to the source pixels', async () => {
-    // A black square at (120..140, 40..60) of a 200×100 white image.
-    const png = await sharp({ create: { width: 200, height: 100, channels: 3, background: '#ffffff' } })
-      .composite([{ input: { create: { width: 20, height: 20, channels: 3, background: '#000000' } }, left: 120, top: 40 }])
+  it('renders a variant at its scale as a greyscale PNG, faint grey paper turned white', async () => {
+    // Grey ink (#707070) on grey paper (#a0a0a0): the paper's grey becomes white, the ink dark.
+    const png = await sharp({ create: { width: 200, height: 100, channels: 3, background: '#a0a0a0' } })
+      .composite([{ input: { create: { width: 40, height: 20, channels: 3, background: '#707070' } }, left: 80, top: 40 }])
       .png()
       .toBuffer();
     const src = await loadOcrSource(await save(png));
-    const v = { scale: 2, invert: false, contrast: 'global' as const, rotateDeg: 7, denoise: 0 };
-    const r = await renderVariant(src, v);
-    // Find the square in the rendered variant.
+    const r = await renderVariant(src, { scale: 2, contrast: 'paper', denoise: 0 });
+    expect([r.width, r.height]).toEqual([400, 200]);
+    expect((await sharp(r.png).metadata()).channels).toBe(1);
     const { data, info } = await sharp(r.png).raw().toBuffer({ resolveWithObject: true });
-    const box = { x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity };
-    for (let y = 0; y < info.height; y++)
-      for (let x = 0; x < info.width; x++)
-        if (data[(y * info.width + x) * info.channels] < 100) {
-          box.x0 = Math.min(box.x0, x);
-          box.y0 = Math.min(box.y0, y);
-          box.x1 = Math.max(box.x1, x + 1);
-          box.y1 = Math.max(box.y1, y + 1);
-        }
-    const back = toSourceBox(box, v, r, src);
-    // The enclosing box of a rotated square is a little larger than the square.
-    expect(back.x0).toBeGreaterThanOrEqual(115);
-    expect(back.x0).toBeLessThanOrEqual(121);
-    expect(back.y0).toBeGreaterThanOrEqual(35);
-    expect(back.y0).toBeLessThanOrEqual(41);
-    expect(back.x1).toBeGreaterThanOrEqual(139);
-    expect(back.x1).toBeLessThanOrEqual(145);
-    expect(back.y1).toBeGreaterThanOrEqual(59);
-    expect(back.y1).toBeLessThanOrEqual(65);
+    expect(data[0]).toBeGreaterThan(245); // paper
+    expect(data[(100 * 400 + 200) * info.channels]).toBeLessThan(20); // ink
+    const local = await renderVariant(src, { scale: 1, contrast: 'local', denoise: 1 });
+    expect([local.width, local.height]).toEqual([200, 100]);
+  });
+
+  it('maps a box found in a scaled variant back to the source pixels', () => {
+    const box = toSourceBox(
+      { x0: 240, y0: 80, x1: 281, y1: 121 },
+      { scale: 2, contrast: 'paper', denoise: 0 },
+      { width: 200, height: 100 },
+    );
+    expect(box).toEqual({ x0: 120, y0: 40, x1: 141, y1: 61 });
+    expect(
+      toSourceBox({ x0: -5, y0: 0, x1: 999, y1: 999 }, { scale: 2, contrast: 'paper', denoise: 0 }, { width: 200, height: 100 }),
+    ).toEqual({
+      x0: 0,
+      y0: 0,
+      x1: 200,
+      y1: 100,
+    });
   });
 
   it('chooses a first scale: keep the scan, upscale tiny images, cap huge ones', () => {

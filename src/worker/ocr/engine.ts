@@ -10,15 +10,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import Tesseract from 'tesseract.js';
 import { loadOcrSource, renderVariant, toSourceBox, type Box } from './preprocess';
-import {
-  ALL_OCR_STEPS,
-  describeAttempt,
-  MAX_ATTEMPTS,
-  readBest,
-  type OcrSteps,
-  type PageSegmentation,
-  type ReadingSummary,
-} from './strategy';
+import { ALL_OCR_STEPS, describeAttempt, MAX_ATTEMPTS, readBest, type OcrSteps, type ReadingSummary } from './strategy';
 import type { OcrEngine, OcrEngineStats, OcrLine, OcrRecognizeOptions, OcrResult } from './types';
 
 const requireFromHere = createRequire(import.meta.url);
@@ -84,8 +76,6 @@ export interface OcrEngineOptions {
   /** Optional reading steps to allow (all by default); the benchmark prices each by turning it off. */
   steps?: Partial<OcrSteps>;
 }
-
-const PSM_CODE: Record<PageSegmentation, string> = { auto: Tesseract.PSM.AUTO, sparse: Tesseract.PSM.SPARSE_TEXT };
 
 export function abortError(message = 'OCR was aborted'): Error {
   return new DOMException(message, 'AbortError');
@@ -169,7 +159,6 @@ export function createOcrEngine(opts: OcrEngineOptions = {}): OcrEngine {
    */
   function recognizeOnce(
     png: Buffer,
-    psm: PageSegmentation,
     signal: AbortSignal | undefined,
     onPassProgress: (p: number) => void,
   ): Promise<Tesseract.Page> {
@@ -203,10 +192,7 @@ export function createOcrEngine(opts: OcrEngineOptions = {}): OcrEngine {
       mine
         .then((l) => {
           if (settled) return undefined;
-          return l.worker.recognize(png, { tessedit_pageseg_mode: PSM_CODE[psm] } as Partial<Tesseract.RecognizeOptions>, {
-            text: true,
-            blocks: true,
-          });
+          return l.worker.recognize(png, {}, { text: true, blocks: true });
         })
         .then(
           (res) => {
@@ -238,10 +224,10 @@ export function createOcrEngine(opts: OcrEngineOptions = {}): OcrEngine {
       const rendered = await renderVariant(src, attempt.variant);
       if (signal?.aborted) throw abortError();
       // Progress runs over the most readings an image can take; a first good reading jumps to 1.
-      const page = await recognizeOnce(rendered.png, attempt.psm, signal, (p) => report((index + p) / MAX_ATTEMPTS));
+      const page = await recognizeOnce(rendered.png, signal, (p) => report((index + p) / MAX_ATTEMPTS));
       return { ...summarisePage(page), page, rendered };
     });
-    const result = toResult(best.reading.page, (box) => toSourceBox(box, best.attempt.variant, best.reading.rendered, src), src);
+    const result = toResult(best.reading.page, (box) => toSourceBox(box, best.attempt.variant, src), src);
     result.method = describeAttempt(best.attempt);
     result.attempts = best.attempts;
     stats.recognitions += 1;
@@ -299,24 +285,8 @@ export function toResult(page: Tesseract.Page, mapBox: (b: Box) => Box, size: { 
   return { text, confidence: text ? clampConf(page.confidence) : 0, lines, width: size.width, height: size.height };
 }
 
-const median = (xs: number[]) => {
-  if (!xs.length) return null;
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)];
-};
-
-/** What the strategy weighs of a page: confidence, how much was read, line size and slope. */
+/** What the strategy weighs of a page: how confident Tesseract is, and how much it read. */
 export function summarisePage(page: Tesseract.Page): ReadingSummary {
-  const lines = (page.blocks ?? []).flatMap((b) => (b.paragraphs ?? []).flatMap((p) => p.lines ?? []));
-  const read = lines.filter((l) => /[\p{L}\p{N}]/u.test(l.text));
   const alnum = (page.text ?? '').replace(/[^\p{L}\p{N}]/gu, '').length;
-  const slopes = read
-    .filter((l) => l.baseline && l.baseline.x1 - l.baseline.x0 > 4 * Math.max(1, l.bbox.y1 - l.bbox.y0))
-    .map((l) => (Math.atan2(l.baseline.y1 - l.baseline.y0, l.baseline.x1 - l.baseline.x0) * 180) / Math.PI);
-  return {
-    confidence: alnum ? clampConf(page.confidence) : 0,
-    alnum,
-    lineHeight: median(read.map((l) => l.rowAttributes?.rowHeight ?? l.bbox.y1 - l.bbox.y0)),
-    slopeDeg: median(slopes),
-  };
+  return { confidence: alnum ? clampConf(page.confidence) : 0, alnum };
 }

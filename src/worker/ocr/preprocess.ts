@@ -1,9 +1,9 @@
 /**
  * Image preparation for OCR. The file is decoded once (EXIF-oriented, transparency flattened onto
- * white, greyscale) into an `OcrSource`; each reading attempt then renders a variant of it — at a
- * scale that puts the text in the size range Tesseract's LSTM model reads well, inverted when the
- * ink is light on a dark page, contrast-stretched globally or locally, rotated to straighten text.
- * A few cheap measurements of the source (how dark its border is) seed the first choice.
+ * white, greyscale) into an `OcrSource`; each reading attempt then renders a variant of it: scaled,
+ * smoothed against paper grain, and contrast-stretched against the paper's own grey, globally or
+ * locally. Cheap measurements of the source's frame (the paper's grey and its grain) seed the
+ * first choice.
  */
 import fs from 'node:fs/promises';
 import sharp, { type Sharp } from 'sharp';
@@ -31,22 +31,18 @@ export interface OcrSource {
 export interface OcrVariant {
   /** Factor from oriented source pixels to the rendered image's pixels. */
   scale: number;
-  invert: boolean;
   /**
    * `paper`: the paper's own grey (the frame's median) becomes white and the darkest ink black,
    * which keeps faint grey-on-grey writing while the grain of the paper turns white; `global`:
    * stretch the 1st–99th percentile; `local`: CLAHE, for a grey label beside a dark print.
    */
   contrast: 'paper' | 'global' | 'local';
-  /** Rotation applied (degrees, clockwise), to straighten skewed text. */
-  rotateDeg: number;
   /** Gaussian smoothing against grain (sigma in source pixels), or 0. */
   denoise: number;
 }
 
 export interface RenderedVariant {
   png: Buffer;
-  /** Size of `png`; with `rotateDeg` it is the rotated image's bounding box. */
   width: number;
   height: number;
 }
@@ -61,7 +57,7 @@ export function initialOcrScale(width: number, height: number): number {
 }
 
 /** The largest scale that still fits Tesseract's size limit. */
-export function maxOcrScale(width: number, height: number): number {
+function maxOcrScale(width: number, height: number): number {
   return OCR_MAX_LONG_SIDE / Math.max(width, height);
 }
 
@@ -161,7 +157,6 @@ export async function renderVariant(src: OcrSource, v: OcrVariant): Promise<Rend
     img = img.resize({ width: w, height: h, fit: 'fill', kernel: 'lanczos3' });
   // sharp blurs after resizing, so the sigma is given in rendered pixels.
   if (v.denoise) img = img.blur(Math.max(0.3, v.denoise * v.scale));
-  if (v.invert) img = img.negate();
   if (v.contrast === 'local') {
     // Tiles of about an eighth of the image: small enough that a grey label beside a dark print
     // is stretched on its own, large enough to hold whole letters.
@@ -173,7 +168,7 @@ export async function renderVariant(src: OcrSource, v: OcrVariant): Promise<Rend
     });
   } else if (v.contrast === 'paper') {
     const raw = await greyRaw(img);
-    // Measured after smoothing and inversion: the paper's grey and what is left of its grain.
+    // Measured after smoothing: the paper's grey and what is left of its grain.
     // The white point sits below the paper by three standard deviations of that grain, so the
     // paper turns white instead of into speckles that Tesseract would try to read.
     const paper = borderStats(raw, w, h);
@@ -185,13 +180,6 @@ export async function renderVariant(src: OcrSource, v: OcrVariant): Promise<Rend
     else img = img.normalise();
   } else {
     img = img.normalise();
-  }
-  if (v.rotateDeg) {
-    const flat = await img.toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
-    img = sharp(flat.data, { raw: { width: flat.info.width, height: flat.info.height, channels: 1 } }).rotate(v.rotateDeg, {
-      // The page colour after inversion/normalisation: white (text is dark by now).
-      background: '#ffffff',
-    });
   }
   const { data, info } = await img
     .toColourspace('b-w')
@@ -210,36 +198,8 @@ export interface Box {
   y1: number;
 }
 
-/**
- * Maps a box found in a rendered variant back to the source's oriented pixels: undo the rotation
- * (about the centres of the rotated and unrotated images), then the scale. A rotated box's
- * corners give an axis-aligned box that encloses it.
- */
-export function toSourceBox(box: Box, v: OcrVariant, rendered: { width: number; height: number }, src: OcrSource): Box {
-  const w = src.width * v.scale;
-  const h = src.height * v.scale;
-  const rad = (v.rotateDeg * Math.PI) / 180;
-  const cos = Math.cos(rad);
-  const sin = Math.sin(rad);
-  const corners: [number, number][] = [
-    [box.x0, box.y0],
-    [box.x1, box.y0],
-    [box.x0, box.y1],
-    [box.x1, box.y1],
-  ];
-  const back = corners.map(([x, y]) => {
-    const dx = x - rendered.width / 2;
-    const dy = y - rendered.height / 2;
-    // sharp rotates clockwise (y points down): undo with the transposed rotation.
-    const ux = v.rotateDeg ? dx * cos + dy * sin + w / 2 : x;
-    const uy = v.rotateDeg ? -dx * sin + dy * cos + h / 2 : y;
-    return [ux / v.scale, uy / v.scale];
-  });
-  const clamp = (n: number, max: number) => Math.min(max, Math.max(0, Math.round(n)));
-  return {
-    x0: clamp(Math.min(...back.map((p) => p[0])), src.width),
-    y0: clamp(Math.min(...back.map((p) => p[1])), src.height),
-    x1: clamp(Math.max(...back.map((p) => p[0])), src.width),
-    y1: clamp(Math.max(...back.map((p) => p[1])), src.height),
-  };
+/** Maps a box found in a rendered variant back to the source's oriented pixels. */
+export function toSourceBox(box: Box, v: OcrVariant, src: Pick<OcrSource, 'width' | 'height'>): Box {
+  const back = (n: number, max: number) => Math.min(max, Math.max(0, Math.round(n / v.scale)));
+  return { x0: back(box.x0, src.width), y0: back(box.y0, src.height), x1: back(box.x1, src.width), y1: back(box.y1, src.height) };
 }

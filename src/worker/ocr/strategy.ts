@@ -1,46 +1,30 @@
 /**
  * How an image is read: not one fixed pipeline but a first reading, then — only when that reading
- * is poor — a few targeted retries, keeping the reading Tesseract itself is most confident of.
+ * is poor — a retry or two, keeping the reading Tesseract itself is most confident of.
  *
- * The first reading keeps the scan's pixels, inverts a page whose border is dark (white ink on a
- * black album page), stretches contrast globally and lets Tesseract find the layout. What it
- * returns says what to try next:
- *  - its lines are small → read again upscaled (small print at a low scan resolution);
- *  - its lines slope → read again straightened (a label glued on askew);
- *  - it found little or is unsure → read again as sparse text (a photograph beside a caption
- *    defeats automatic layout analysis), and with local contrast (grey ink on a grey mount next
- *    to a dark print, where a global stretch changes nothing);
- *  - the page colour was ambiguous → read again with the other polarity.
- * Each retry starts from the best reading so far, so improvements add up. Easy captions cost one
- * reading, which keeps throughput where it was.
+ * The first reading keeps the scan's pixels (tiny images are doubled), smooths grainy paper and
+ * sets the paper's own grey to white (`paper` contrast, which keeps faint grey-on-grey writing).
+ * If that reading is poor it is read again with local contrast (a grey label beside a dark print,
+ * where one stretch for the whole image changes nothing), and without the smoothing (which can
+ * blur away small strokes). Easy captions cost one reading.
+ *
+ * `bench -- dating --ablation` prices each step; inversion of light-on-dark pages, retries
+ * upscaled or straightened, and a second page-segmentation mode were measured there and bought
+ * no date on the caption set (Tesseract already reads white-on-black lines and a few degrees of
+ * skew), so they are not done.
  */
-import { initialOcrScale, maxOcrScale, type OcrSource, type OcrVariant } from './preprocess';
+import { initialOcrScale, type OcrSource, type OcrVariant } from './preprocess';
 
 /** Which optional steps may be used (all by default); the benchmark turns each off to price it. */
 export interface OcrSteps {
-  invert: boolean;
   denoise: boolean;
   paperContrast: boolean;
-  upscale: boolean;
-  deskew: boolean;
-  sparseLayout: boolean;
   localContrast: boolean;
 }
-export const ALL_OCR_STEPS: OcrSteps = {
-  invert: true,
-  denoise: true,
-  paperContrast: true,
-  upscale: true,
-  deskew: true,
-  sparseLayout: true,
-  localContrast: true,
-};
-
-export type PageSegmentation = 'auto' | 'sparse';
+export const ALL_OCR_STEPS: OcrSteps = { denoise: true, paperContrast: true, localContrast: true };
 
 export interface Attempt {
   variant: OcrVariant;
-  psm: PageSegmentation;
 }
 
 /** What the strategy needs to know of a reading (the engine keeps the rest). */
@@ -49,39 +33,25 @@ export interface ReadingSummary {
   confidence: number;
   /** Letters and digits read. */
   alnum: number;
-  /** Median height of the lines read, in pixels of the image Tesseract was given. */
-  lineHeight: number | null;
-  /** Median slope of the lines' baselines, degrees (positive: falling to the right). */
-  slopeDeg: number | null;
 }
 
 /** A reading this good is kept without retries. */
 export const GOOD_CONFIDENCE = 80;
 /** Fewer letters and digits than this is "found little". */
 const LITTLE_TEXT = 6;
-/** Lines lower than this (pixels) are small for the LSTM model; upscale towards TARGET_LINE_HEIGHT. */
-const SMALL_LINE = 30;
-const TARGET_LINE_HEIGHT = 56;
-/** Straighten text sloping more than this. */
-const SKEW_DEG = 0.8;
-/** Border medians between these could be either paper or a dark page: try both polarities. */
-const AMBIGUOUS_BORDER: [number, number] = [70, 150];
 /** Paper whose grey levels spread this much (median absolute deviation) is grainy: smooth it. */
 const NOISY_BORDER = 4;
 const MAX_DENOISE = 2.5;
 /** At most this many readings per image. */
-export const MAX_ATTEMPTS = 4;
+export const MAX_ATTEMPTS = 3;
 
 export function firstAttempt(src: OcrSource, steps: OcrSteps): Attempt {
   return {
     variant: {
       scale: initialOcrScale(src.width, src.height),
-      invert: steps.invert && src.borderMedian < 100,
       contrast: steps.paperContrast ? 'paper' : 'global',
-      rotateDeg: 0,
       denoise: steps.denoise && src.borderNoise >= NOISY_BORDER ? Math.min(MAX_DENOISE, src.borderNoise / 3) : 0,
     },
-    psm: 'auto',
   };
 }
 
@@ -99,40 +69,21 @@ export function betterReading(a: ReadingSummary, b: ReadingSummary): boolean {
   return a.confidence > b.confidence;
 }
 
-/**
- * The retries worth trying after `best` (read with `attempt`), in the order they are tried.
- * Each is the best attempt so far with one thing changed.
- */
-export function nextAttempts(src: OcrSource, best: Attempt, r: ReadingSummary, steps: OcrSteps, tried: Attempt[]): Attempt[] {
+/** The retries worth trying after a poor reading with `best`, in order: each changes one thing. */
+export function nextAttempts(best: Attempt, steps: OcrSteps, tried: Attempt[]): Attempt[] {
   const out: Attempt[] = [];
   const v = best.variant;
-  const little = r.alnum < LITTLE_TEXT;
-  if (steps.upscale && (r.lineHeight !== null ? r.lineHeight < SMALL_LINE : little)) {
-    const factor = r.lineHeight !== null ? TARGET_LINE_HEIGHT / Math.max(8, r.lineHeight) : 2;
-    const scale = Math.min(maxOcrScale(src.width, src.height), v.scale * Math.min(4, factor));
-    if (scale > v.scale * 1.25) out.push({ ...best, variant: { ...v, scale } });
-  }
-  if (steps.deskew && r.slopeDeg !== null && Math.abs(r.slopeDeg) > SKEW_DEG && v.rotateDeg === 0) {
-    out.push({ ...best, variant: { ...v, rotateDeg: -r.slopeDeg } });
-  }
-  if (steps.sparseLayout && best.psm === 'auto') out.push({ ...best, psm: 'sparse' });
-  if (steps.localContrast && v.contrast !== 'local') out.push({ ...best, variant: { ...v, contrast: 'local' } });
+  if (steps.localContrast && v.contrast !== 'local') out.push({ variant: { ...v, contrast: 'local' } });
   // Smoothing that blurred away small strokes: read again without it.
-  if (v.denoise) out.push({ ...best, variant: { ...v, denoise: 0 } });
-  if (steps.invert && src.borderMedian >= AMBIGUOUS_BORDER[0] && src.borderMedian <= AMBIGUOUS_BORDER[1]) {
-    out.push({ ...best, variant: { ...v, invert: !v.invert } });
-  }
+  if (v.denoise) out.push({ variant: { ...v, denoise: 0 } });
   return out.filter((a) => !tried.some((t) => sameAttempt(t, a)));
 }
 
 function sameAttempt(a: Attempt, b: Attempt): boolean {
   return (
-    a.psm === b.psm &&
     Math.abs(a.variant.scale - b.variant.scale) < 1e-6 &&
-    a.variant.invert === b.variant.invert &&
     a.variant.contrast === b.variant.contrast &&
-    a.variant.denoise === b.variant.denoise &&
-    Math.abs(a.variant.rotateDeg - b.variant.rotateDeg) < 0.05
+    a.variant.denoise === b.variant.denoise
   );
 }
 
@@ -140,11 +91,8 @@ function sameAttempt(a: Attempt, b: Attempt): boolean {
 export function describeAttempt(a: Attempt): string {
   const parts: string[] = [];
   if (Math.abs(a.variant.scale - 1) > 0.01) parts.push(`scaled ${Math.round(a.variant.scale * 100) / 100}×`);
-  if (a.variant.invert) parts.push('inverted');
-  if (a.variant.contrast === 'local') parts.push('local contrast');
   if (a.variant.denoise) parts.push('smoothed');
-  if (a.variant.rotateDeg) parts.push(`straightened ${Math.round(a.variant.rotateDeg * 10) / 10}°`);
-  if (a.psm === 'sparse') parts.push('sparse text');
+  if (a.variant.contrast === 'local') parts.push('local contrast');
   return parts.length ? parts.join(', ') : 'as scanned';
 }
 
@@ -161,7 +109,7 @@ export async function readBest<T extends ReadingSummary>(
   let reading = await read(attempt, 0);
   const tried = [attempt];
   while (!isGoodReading(reading) && tried.length < MAX_ATTEMPTS) {
-    const next = nextAttempts(src, attempt, reading, steps, tried);
+    const next = nextAttempts(attempt, steps, tried);
     if (!next.length) break;
     let improved = false;
     for (const candidate of next) {
@@ -172,11 +120,11 @@ export async function readBest<T extends ReadingSummary>(
         attempt = candidate;
         reading = r;
         improved = true;
-        // Start again from the improved reading: what it says may call for other retries.
+        // Start again from the improved reading: it may call for the other retry.
         break;
       }
     }
-    if (!improved || isGoodReading(reading)) break;
+    if (!improved) break;
   }
   return { attempt, reading, attempts: tried.length };
 }
