@@ -43,7 +43,7 @@ const LITTLE_TEXT = 6;
 const NOISY_BORDER = 4;
 const MAX_DENOISE = 2.5;
 /** At most this many readings per image. */
-export const MAX_ATTEMPTS = 3;
+export const MAX_ATTEMPTS = 4;
 
 export function firstAttempt(src: OcrSource, steps: OcrSteps): Attempt {
   return {
