@@ -23,6 +23,7 @@ export {
   type ManualConstraint,
 } from './evidence-details';
 export type { EvidenceDetails } from './evidence-details';
+import { ocrReadLineSchema } from './jobs/outputs/ocr';
 
 const id = z.number().int().positive();
 const empty = z.object({}).strict();
@@ -152,6 +153,21 @@ export const photoSummarySchema = z.object({
 });
 export type PhotoSummary = z.infer<typeof photoSummarySchema>;
 
+/** The latest OCR reading of a photo, line by line: shown even when it holds no date. */
+export const ocrReadingSchema = z.object({
+  text: z.string(),
+  /** Tesseract's mean confidence, 0..100. */
+  confidence: z.number().min(0).max(100),
+  lines: z.array(ocrReadLineSchema),
+  /** The oriented image's size: the space of the line boxes. */
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  method: z.string(),
+  jobId: z.number().int().nullable(),
+  readAt: z.number(),
+});
+export type OcrReading = z.infer<typeof ocrReadingSchema>;
+
 export const photoDetailsSchema = photoSummarySchema.extend({
   size: z.number().int(),
   sha256: z.string(),
@@ -171,6 +187,8 @@ export const photoDetailsSchema = photoSummarySchema.extend({
   exif: z.record(z.string(), z.unknown()).nullable(),
   phash: z.string().nullable(),
   notes: z.string(),
+  /** Null until OCR has run. */
+  ocr: ocrReadingSchema.nullable(),
   jobs: z.array(jobSummarySchema),
 });
 export type PhotoDetails = z.infer<typeof photoDetailsSchema>;

@@ -60,6 +60,8 @@ export const photos = sqliteTable(
     notes: text('notes').notNull().default(''),
     /** The latest OCR text (all lines), for full-text search; evidence rows keep each run's own text. */
     ocrText: text('ocr_text').notNull().default(''),
+    /** JSON: the latest OCR reading line by line, with confidence and box (OcrReading), or null before any. */
+    ocrReading: text('ocr_reading'),
     estimateStatus: text('estimate_status', { enum: ['undated', 'needs_review', 'estimated', 'conflict'] })
       .notNull()
       .default('undated'),

@@ -3,6 +3,7 @@ import { APP_VERSION, type CoreServices } from '../core/services';
 import type { Handlers } from './dispatcher';
 import { CallFailure } from '../../shared/result';
 import { toSummary } from '../jobs/service';
+import { parseOcrReading } from '../photos/photo-repository';
 
 export function createHandlers(core: CoreServices): Handlers {
   return {
@@ -63,6 +64,7 @@ export function createHandlers(core: CoreServices): Handlers {
         exif,
         phash: row.phash,
         notes: row.notes,
+        ocr: parseOcrReading(row.ocr_reading),
         jobs: core.jobs.queries.list({ subject: `photo:${id}`, limit: 50 }).rows.map(toSummary),
       };
     },

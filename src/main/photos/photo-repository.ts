@@ -1,6 +1,6 @@
 /** SQL for photos: insert on import, keyset-paginated listing for the grid, metadata results. */
 import type Database from 'better-sqlite3';
-import type { PhotoSummary, ScanOverride, ScanPolicy } from '../../shared/contract';
+import { ocrReadingSchema, type OcrReading, type PhotoSummary, type ScanOverride, type ScanPolicy } from '../../shared/contract';
 import type { PhotoMetadata } from '../../shared/jobs/outputs/photo-metadata';
 import { PhotoListing, SUMMARY_COLUMNS, toPhotoSummary, type PhotoQuery } from './photo-listing';
 
@@ -32,6 +32,7 @@ export interface PhotoRow {
   missing: number;
   notes: string;
   ocr_text: string;
+  ocr_reading: string | null;
   estimate_status: PhotoSummary['estimateStatus'];
   estimate_earliest: number | null;
   estimate_latest: number | null;
@@ -51,6 +52,17 @@ export interface NewPhoto {
 }
 
 export { ftsQuery, toPhotoSummary, type PhotoCursor, type PhotoFilter, type PhotoSort, type YearMode } from './photo-listing';
+
+/** The stored OCR reading, or null when there is none or it cannot be read back (shown as absent). */
+export function parseOcrReading(json: string | null): OcrReading | null {
+  if (!json) return null;
+  try {
+    const parsed = ocrReadingSchema.safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
 
 export class PhotoRepository {
   private readonly s: Record<string, Database.Statement>;
@@ -74,7 +86,7 @@ export class PhotoRepository {
                 metadata_error = ?, missing = 0, updated_at = ?
           WHERE id = ?`,
       ),
-      setOcrText: p(`UPDATE photos SET ocr_text = ?, updated_at = ? WHERE id = ?`),
+      setOcrReading: p(`UPDATE photos SET ocr_text = ?, ocr_reading = ?, updated_at = ? WHERE id = ?`),
       setNotes: p(`UPDATE photos SET notes = ?, updated_at = ? WHERE id = ?`),
       setScan: p(`UPDATE photos SET scan_override = ?, is_scan = ?, scan_reason = ?, updated_at = ? WHERE id = ?`),
       metadataFailed: p(
@@ -132,9 +144,9 @@ export class PhotoRepository {
     );
   }
 
-  /** In tx. The searchable OCR text of the latest OCR run. */
-  setOcrText(id: number, text: string): void {
-    this.s.setOcrText.run(text, Date.now(), id);
+  /** In tx. The latest OCR reading: its text for search, its lines with confidence and boxes for the photo screen. */
+  setOcrReading(id: number, reading: OcrReading): void {
+    this.s.setOcrReading.run(reading.text, JSON.stringify(reading), Date.now(), id);
   }
 
   setNotes(id: number, notes: string): boolean {

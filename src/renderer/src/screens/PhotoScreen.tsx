@@ -19,6 +19,7 @@ import { EstimateCard } from './photo/EstimateCard';
 import { EvidenceList } from './photo/EvidenceList';
 import { ManualConstraintForm } from './photo/ManualConstraintForm';
 import { NotesField } from './photo/NotesField';
+import { useOcrReading } from './photo/OcrReading';
 import { RerunControls } from './photo/RerunControls';
 import { Timeline } from './photo/Timeline';
 import { useEvidence } from './photo/useEvidence';
@@ -30,6 +31,7 @@ import { usePhotoKeys } from './photo/usePhotoKeys';
 export function PhotoScreen({ id, review = false }: { id: number; review?: boolean }) {
   const q = useQuery('photos.get', { id }, [id]);
   const photo = q.data?.id === id ? q.data : undefined;
+  const ocr = useOcrReading(photo);
   const jobIds = useMemo(() => new Set(photo?.jobs.map((j) => j.id) ?? []), [photo]);
   useEvent('photos.changed', (e) => {
     if (e.all || e.ids.includes(id)) q.reload();
@@ -143,7 +145,7 @@ export function PhotoScreen({ id, review = false }: { id: number; review?: boole
       {photo && (
         <div className="photo-body">
           <div className="photo-main">
-            <PhotoImage key={`${photo.id}:${photo.thumbnailVersion}:${photo.missing}`} photo={photo} />
+            <PhotoImage key={`${photo.id}:${photo.thumbnailVersion}:${photo.missing}`} photo={photo} overlay={ocr.overlay} />
             <Timeline items={current} estimate={ev.estimate} focusedId={focusedId} onSelect={(i) => focusItem(i, true)} />
           </div>
           <aside className="photo-side" aria-label="Dating this photo">
@@ -192,6 +194,7 @@ export function PhotoScreen({ id, review = false }: { id: number; review?: boole
               showHistory={showHistory}
               onShowHistory={setShowHistory}
             />
+            {ocr.panel}
             <div ref={formRef}>
               <ManualConstraintForm
                 photoId={id}
