@@ -3,6 +3,8 @@
  * scope both use them, so they live apart from either.
  */
 export const photoSorts = ['imported', 'filename', 'date'] as const;
+/** within: the estimate lies inside the years; overlaps: it could be from them (open ends reach). */
+export const yearModes = ['within', 'overlaps'] as const;
 export const photoFilters = [
   'all',
   'needs_metadata',

@@ -59,6 +59,11 @@ export class CoreHost implements CoreEndpoint {
     return core;
   }
 
+  /** The current core, or null while a restore replaces it (or after close). */
+  get live(): Core | null {
+    return this.core;
+  }
+
   get current(): Core {
     if (!this.core) throw new Error(this.restoring ? 'The library is being restored' : 'The library is closed');
     return this.core;

@@ -29,6 +29,8 @@ import { productMainHalves } from './job-halves';
 import { preMigrationBackup } from '../backup/pre-migration';
 import { BackupScheduler } from '../backup/scheduler';
 import { backupFolderOf } from '../backup/backup-folder';
+import { ActionLog } from '../history/action-log';
+import { PhotoEdits } from '../photos/photo-edits';
 import type { CoreMode, CoreServices, PlatformHooks } from './services';
 
 export { APP_VERSION, type PlatformHooks } from './services';
@@ -83,7 +85,7 @@ export function openCore(opts: CoreOptions): Core {
   const events = new EventHub();
   const photos = new PhotoRepository(db.sqlite);
   const evidence = new EvidenceStore(db.sqlite);
-  const apiKeys = new ApiKeyStore(settings, opts.platform?.cipher);
+  const apiKeys = new ApiKeyStore(settings, opts.platform?.cipher, process.env, opts.mode === 'electron');
   let runner: JobRunner | null = null;
 
   const photoChanges = new Coalescer<number>(opts.eventIntervalMs ?? 200, (ids) =>
@@ -121,7 +123,9 @@ export function openCore(opts: CoreOptions): Core {
     diagnostics ? diagnosticMainHalves(diagnosticMarkerWriter(db.sqlite)) : undefined,
   );
   const jobs = new JobService(transitions, queries, registry, (ids) => jobChanges.add(ids));
-  const evidenceService = new EvidenceService(db, evidence, photos, ledger, onPhotoChanged);
+  const actions = new ActionLog(db.sqlite, ledger);
+  const evidenceService = new EvidenceService(db, evidence, photos, ledger, actions, onPhotoChanged);
+  const photoEdits = new PhotoEdits(db, photos, evidence, ledger, actions, onPhotoChanged);
   const importer = new Importer({
     db,
     photos,
@@ -163,6 +167,8 @@ export function openCore(opts: CoreOptions): Core {
     photos,
     evidence,
     evidenceService,
+    actions,
+    photoEdits,
     apiKeys,
     importer,
     media: { photos, libraryDir: paths.dir, thumbnailsDir: paths.thumbnailsDir },

@@ -11,6 +11,8 @@ import type { SettingsStore } from '../settings/settings';
 import type { PhotoRepository } from '../photos/photo-repository';
 import type { EvidenceStore } from '../evidence/evidence-store';
 import type { EvidenceService } from '../evidence/evidence-service';
+import type { ActionLog } from '../history/action-log';
+import type { PhotoEdits } from '../photos/photo-edits';
 import type { ApiKeyStore, SecretCipher } from '../settings/secrets';
 import type { Importer } from '../photos/importer';
 import type { MediaDeps } from '../media/media';
@@ -25,7 +27,7 @@ export interface PlatformHooks {
   /** A folder for an export, with the system dialog (null: cancelled). */
   chooseFolder?(title: string): Promise<string | null>;
   revealInFolder?(path: string): void;
-  /** OS-backed encryption for secrets (Electron safeStorage). */
+  /** OS-backed encryption for secrets (Electron safeStorage); its `protection` is shown in Settings. */
   cipher?: SecretCipher;
 }
 
@@ -41,6 +43,9 @@ export interface CoreServices {
   photos: PhotoRepository;
   evidence: EvidenceStore;
   evidenceService: EvidenceService;
+  /** The archivist's undo history. */
+  actions: ActionLog;
+  photoEdits: PhotoEdits;
   apiKeys: ApiKeyStore;
   importer: Importer;
   media: MediaDeps;

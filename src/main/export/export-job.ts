@@ -12,7 +12,7 @@ import type { ExportCursor, ExportJobType, ExportScope } from '../../shared/jobs
 import type { PayloadOf } from '../../shared/jobs/define';
 import { errnoCode } from '../../shared/node/io-errors';
 import type { MainHalf } from '../jobs/registry';
-import { photoWhere } from '../photos/photo-repository';
+import { photoWhere } from '../photos/photo-listing';
 import { APP_VERSION } from '../core/services';
 import { exportFileNames } from './export-files';
 

@@ -7,10 +7,10 @@ import path from 'node:path';
 import { PermanentJobError } from '../../shared/jobs/errors';
 import { metadataJobType, type MetadataJobType } from '../../shared/jobs/types/metadata';
 import type { MainHalf } from '../jobs/registry';
-import type { EvidenceStore, NewEvidence } from '../evidence/evidence-store';
+import type { EvidenceStore } from '../evidence/evidence-store';
 import type { SettingsStore } from '../settings/settings';
 import type { PhotoRepository } from './photo-repository';
-import { exifDateEvidence } from './exif-evidence';
+import { exifFindings, scanChoices } from './exif-evidence';
 import { cataloguedDateEvidence } from './catalogued-evidence';
 
 export interface MetadataJobDeps {
@@ -44,16 +44,10 @@ export function metadataJob(deps: MetadataJobDeps): MainHalf<MetadataJobType> {
       const photoId = job.payload.photoId;
       const photo = deps.photos.get(photoId);
       if (!photo) throw new PermanentJobError(`Photo ${photoId} was removed while its metadata was read`);
-      const scansSetting = deps.settings.get().treatExifDatesAsScanDates;
-      const isScan = scansSetting || output.scanner.isScan;
-      deps.photos.applyMetadata(photoId, output, path.relative(deps.libraryDir, output.thumbnail.path), isScan);
-      const found: NewEvidence[] = [
-        ...exifDateEvidence(output.exif, {
-          isScan,
-          why: output.scanner.isScan ? output.scanner.reason : scansSetting ? 'the library treats its files as scans' : null,
-        }),
-        ...cataloguedDateEvidence(output.exif, output.sidecar),
-      ];
+      const { scan, evidence } = exifFindings({ ...scanChoices(photo), scanner: output.scanner, exif: output.exif });
+      deps.photos.applyMetadata(photoId, output, path.relative(deps.libraryDir, output.thumbnail.path), scan);
+      // Earlier cataloguing (a sidecar next to the file, embedded IPTC/XMP dates) is evidence too.
+      const found = [...evidence, ...cataloguedDateEvidence(output.exif, output.sidecar)];
       deps.evidence.recordFromJob(photoId, 'exif', found, { id: job.id, attempt: job.attempt });
       deps.onPhotoChanged(photoId);
       const dims = `${output.displayWidth}×${output.displayHeight} ${output.format}`;

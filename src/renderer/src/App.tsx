@@ -7,6 +7,7 @@ import { PhotoScreen } from './screens/PhotoScreen';
 import { SettingsScreen } from './screens/SettingsScreen';
 import { BackupsScreen } from './screens/BackupsScreen';
 import { JobCountsBadge } from './components/JobCountsBadge';
+import { SessionProvider } from './session/session';
 
 const NAV = [
   { screen: 'library', href: '#/library', label: 'Library' },
@@ -33,36 +34,38 @@ export function App() {
   const libraryAlive = route.screen === 'library' || route.screen === 'photo';
   const photoOpen = route.screen === 'photo' && route.id != null;
   return (
-    <div className="app">
-      <nav className="sidebar" aria-label="Main">
-        <div className="brand">
-          Circa<span className="brand-sub">photo dating workbench</span>
-        </div>
-        <ul>
-          {NAV.map((n) => (
-            <li key={n.screen}>
-              <a href={n.href} aria-current={active === n.screen ? 'page' : undefined} className="nav-link">
-                {n.label}
-                {n.screen === 'jobs' && <JobCountsBadge />}
-              </a>
-            </li>
-          ))}
-        </ul>
-        <div className="sidebar-foot">
-          <HealthIndicator />
-        </div>
-      </nav>
-      <main className="content" id="content">
-        {libraryAlive && (
-          <div className={photoOpen ? 'screen-host screen-host-hidden' : 'screen-host'} inert={photoOpen}>
-            <LibraryScreen active={!photoOpen} />
+    <SessionProvider>
+      <div className="app">
+        <nav className="sidebar" aria-label="Main">
+          <div className="brand">
+            Circa<span className="brand-sub">photo dating workbench</span>
           </div>
-        )}
-        {photoOpen && <PhotoScreen id={route.id!} review={!!route.review} />}
-        {route.screen === 'jobs' && <JobsScreen selectedId={route.id} />}
-        {route.screen === 'backups' && <BackupsScreen />}
-        {route.screen === 'settings' && <SettingsScreen />}
-      </main>
-    </div>
+          <ul>
+            {NAV.map((n) => (
+              <li key={n.screen}>
+                <a href={n.href} aria-current={active === n.screen ? 'page' : undefined} className="nav-link">
+                  {n.label}
+                  {n.screen === 'jobs' && <JobCountsBadge />}
+                </a>
+              </li>
+            ))}
+          </ul>
+          <div className="sidebar-foot">
+            <HealthIndicator />
+          </div>
+        </nav>
+        <main className="content" id="content">
+          {libraryAlive && (
+            <div className={photoOpen ? 'screen-host screen-host-hidden' : 'screen-host'} inert={photoOpen}>
+              <LibraryScreen active={!photoOpen} />
+            </div>
+          )}
+          {photoOpen && <PhotoScreen id={route.id!} review={!!route.review} />}
+          {route.screen === 'jobs' && <JobsScreen selectedId={route.id} />}
+          {route.screen === 'backups' && <BackupsScreen />}
+          {route.screen === 'settings' && <SettingsScreen />}
+        </main>
+      </div>
+    </SessionProvider>
   );
 }

@@ -323,6 +323,10 @@ export class JobRunner {
   /** Inside the cycle's transaction: the claims (no side effects but the database). */
   private claimWithin(wants: readonly Want[]): { want: Want; rows: JobRow[] }[] {
     const out: { want: Want; rows: JobRow[] }[] = [];
+    if (!wants.length) return out;
+    // What is queued decides the filter: nothing of a type we run → no claim at all; only types we
+    // run (the usual case) → no type filter in the SQL.
+    const queued = this.o.transitions.queuedTypes();
     let budget = this.remainingBudget();
     let drained = false;
     const working = new Map<string, number>();
@@ -330,12 +334,11 @@ export class JobRunner {
     for (const want of wants) {
       if (budget <= 0) break;
       if (want.idle && drained) continue;
-      // Types still under their concurrency: an idle worker may start one of those.
-      const types = this.o.registry.names().filter((t) => {
-        if (this.o.onlyTypes && !this.o.onlyTypes.includes(t)) return false;
-        const limit = this.o.registry.definition(t)!.policy.concurrency;
-        return !want.idle || limit === undefined || (working.get(t) ?? 0) < limit;
-      });
+      const types = this.claimableTypes(queued, want.idle ? working : null);
+      if (types !== 'any' && !types.length) {
+        if (want.idle) drained = true;
+        continue;
+      }
       const rows = this.o.transitions.claim(want.slot.owner, this.o.leaseMs, {
         max: Math.min(want.max, budget),
         types,
@@ -351,6 +354,21 @@ export class JobRunner {
   }
 
   private readonly handOffOf = (type: string) => this.o.registry.definition(type)?.policy.handOff ?? 1;
+
+  /**
+   * Of the queued types, those a worker may take now: types this runner has handlers for (and,
+   * with `onlyTypes`, is limited to), and for an idle worker (`working` given) those under their concurrency. 'any' when that is every
+   * queued type, so the claim needs no type filter.
+   */
+  private claimableTypes(queued: readonly string[], working: ReadonlyMap<string, number> | null): string[] | 'any' {
+    const ok = queued.filter((t) => {
+      const limit = this.o.registry.definition(t)?.policy.concurrency;
+      if (!this.o.registry.get(t)) return false;
+      if (this.o.onlyTypes && !this.o.onlyTypes.includes(t)) return false;
+      return !working || limit === undefined || (working.get(t) ?? 0) < limit;
+    });
+    return ok.length === queued.length ? 'any' : ok;
+  }
 
   private afterCommit(batch: Outcome[], done: Settled): void {
     this.stats.succeeded += done.succeeded;

@@ -89,6 +89,7 @@ export class JobTransitions {
       byId: p('SELECT * FROM background_jobs WHERE id = @id'),
       lapsed: p(`SELECT * FROM background_jobs WHERE status = 'running' AND lease_expires_at < @now LIMIT 500`),
       running: p(`SELECT * FROM background_jobs WHERE status = 'running'`),
+      queuedTypes: p(`SELECT type FROM job_counts WHERE status = 'queued' AND n > 0`).pluck(),
       prune: p(
         `DELETE FROM background_jobs
           WHERE id IN (SELECT id FROM background_jobs WHERE finished_at IS NOT NULL AND finished_at < @before LIMIT @limit)`,
@@ -132,7 +133,7 @@ export class JobTransitions {
    * here, so a lapsed lease costs its job an attempt.
    */
   claim(claimedBy: string, leaseMs: number, filter: ClaimFilter): JobRow[] {
-    if (filter.max <= 0 || !filter.types.length) return [];
+    if (filter.max <= 0 || (filter.types !== 'any' && !filter.types.length)) return [];
     const run = () => {
       const now = this.now();
       const rows = this.claimSql.claim(claimedBy, now, now + leaseMs, filter);
@@ -141,6 +142,11 @@ export class JobTransitions {
     };
     // Inside the runner's cycle transaction it is one more statement, not a savepoint.
     return this.sqlite.inTransaction ? run() : this.db.immediate(run);
+  }
+
+  /** The types of the jobs now queued (ready or waiting out a backoff), from job_counts: a few rows. */
+  queuedTypes(): string[] {
+    return this.s.queuedTypes.all() as string[];
   }
 
   /** Extends leases still held; reports which were lost and which have a cancel request. */

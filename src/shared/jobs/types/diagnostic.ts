@@ -59,7 +59,7 @@ const failPayload = z
   })
   .strict();
 const crashPayload = z.object({ mode: z.enum(['exit', 'oom']).default('exit'), key }).strict();
-const ignoreAbortPayload = z.object({ ms: z.number().int().min(0).max(600_000), key }).strict();
+const ignoreAbortPayload = z.object({ ms: z.number().int().min(0).max(600_000), key, log: z.string().optional() }).strict();
 
 export const diagnosticJobTypes = {
   /** Best case: 64 handed over at once (what no real type does; benchmarks label it so). */

@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { defineJobType, trusted } from '../define';
-import { photoFilters } from '../../photo-query';
+import { photoFilters, yearModes } from '../../photo-query';
 import { photoId, MINUTE } from './common';
 
 export const exportFormats = ['csv', 'json', 'xmp'] as const;
@@ -32,6 +32,7 @@ export const exportScopeSchema = z.discriminatedUnion('kind', [
       search: z.string().max(200).optional(),
       yearFrom: year.optional(),
       yearTo: year.optional(),
+      yearMode: z.enum(yearModes).optional(),
     })
     .strict(),
 ]);

@@ -27,12 +27,14 @@ interface Props {
   selected: number[];
   query: PhotoQuery;
   shownTotal: number;
+  /** False: `shownTotal` is a lower bound (a search or year range counted only so far). */
+  shownExact: boolean;
   filtered: boolean;
   electron: boolean;
   onClose(): void;
 }
 
-export function ExportDialog({ selected, query, shownTotal, filtered, electron, onClose }: Props) {
+export function ExportDialog({ selected, query, shownTotal, shownExact, filtered, electron, onClose }: Props) {
   const whole = useQuery('photos.list', { limit: 1 });
   const [scope, setScope] = useState<Scope>(selected.length ? 'selection' : filtered ? 'shown' : 'all');
   const [formats, setFormats] = useState<Format[]>(['csv', 'json']);
@@ -62,6 +64,7 @@ export function ExportDialog({ selected, query, shownTotal, filtered, electron, 
               search: query.search.trim() || undefined,
               yearFrom: query.yearFrom,
               yearTo: query.yearTo,
+              yearMode: query.yearMode,
             }
           : { kind: 'all' as const };
     const r = await client.call('jobs.enqueue', {
@@ -80,7 +83,11 @@ export function ExportDialog({ selected, query, shownTotal, filtered, electron, 
 
   const scopes: { id: Scope; label: string; hidden?: boolean }[] = [
     { id: 'selection', label: `The selected photos (${selected.length.toLocaleString()})`, hidden: !selected.length },
-    { id: 'shown', label: `The photos the library shows (${shownTotal.toLocaleString()})`, hidden: !filtered },
+    {
+      id: 'shown',
+      label: `The photos the library shows (${shownTotal.toLocaleString()}${shownExact ? '' : '+'})`,
+      hidden: !filtered,
+    },
     { id: 'all', label: `The whole library${whole.data ? ` (${plural(whole.data.total, 'photo')})` : ''}` },
   ];
   const canStart = !!destination.trim() && formats.length > 0 && !running;
