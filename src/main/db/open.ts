@@ -9,7 +9,7 @@ import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import * as schema from './schema';
 import { migrate, type MigrationReport } from './migrate';
-import { startCheckpointer, type Checkpointer } from './checkpointer';
+import { startCheckpointer, WAL_LIMITS, type Checkpointer } from './checkpointer';
 
 export const BUSY_TIMEOUT_MS = 5000;
 
@@ -46,7 +46,10 @@ export function openDatabase(opts: OpenOptions): LibraryDb {
     sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     const migration = migrate(sqlite, opts.migrationsFolder);
     const orm = drizzle(sqlite, { schema });
+    // A WAL restarted after a complete checkpoint is cut back to this size, not kept at its peak.
+    sqlite.pragma(`journal_size_limit = ${WAL_LIMITS.softBytes}`);
     let checkpointer: Checkpointer | null = null;
+    let walGuard: NodeJS.Timeout | undefined;
     if (opts.backgroundCheckpoints !== false) {
       sqlite.pragma('wal_autocheckpoint = 0');
       checkpointer = startCheckpointer({
@@ -57,6 +60,8 @@ export function openDatabase(opts: OpenOptions): LibraryDb {
           if (sqlite.open) sqlite.pragma('wal_autocheckpoint = 1000');
         },
       });
+      // The last line of defence: main truncates a WAL the thread has not kept bounded.
+      walGuard = setInterval(() => truncateWalPast(sqlite, opts.file, WAL_LIMITS.hardBytes), 1000).unref();
     }
     return {
       sqlite,
@@ -66,6 +71,7 @@ export function openDatabase(opts: OpenOptions): LibraryDb {
         return sqlite.transaction(fn).immediate();
       },
       async close() {
+        clearInterval(walGuard);
         await checkpointer?.close();
         if (!sqlite.open) return;
         // Fold the WAL back so the library is a single file at rest.
@@ -80,5 +86,20 @@ export function openDatabase(opts: OpenOptions): LibraryDb {
   } catch (err) {
     sqlite.close();
     throw err;
+  }
+}
+
+function truncateWalPast(sqlite: Database.Database, dbFile: string, limit: number): void {
+  let size: number;
+  try {
+    size = fs.statSync(`${dbFile}-wal`).size;
+  } catch {
+    return;
+  }
+  if (size <= limit || !sqlite.open || sqlite.inTransaction) return;
+  try {
+    sqlite.pragma('wal_checkpoint(TRUNCATE)');
+  } catch {
+    /* another process holds it: next second */
   }
 }
