@@ -83,7 +83,7 @@ export function openCore(opts: CoreOptions): Core {
   const paths = libraryPaths(opts.libraryDir);
   fs.mkdirSync(paths.thumbnailsDir, { recursive: true });
   const db = openDatabase({ file: paths.dbFile, migrationsFolder: appPaths().migrations, nativeBinding: opts.nativeBinding });
-  const ledger = new AuditLedger(db.sqlite);
+  const ledger = new AuditLedger(db.sqlite, { keyFile: paths.auditKeyFile, log });
   const store = new JobStore(db, ledger);
   const settings = new SettingsStore(db);
   const events = new EventHub();
