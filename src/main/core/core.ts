@@ -3,9 +3,9 @@
  * tests all open the same core; only how workers are spawned and how the renderer is reached
  * differ (both injected).
  */
-import fs from 'node:fs';
 import { openDatabase, type LibraryDb } from '../db/open';
 import { libraryPaths, type LibraryPaths } from '../library/paths';
+import { ensureWritableFolders } from '../library/writable';
 import { AuditLedger } from '../audit/ledger';
 import { JobStore } from '../jobs/store';
 import { JobRegistry, diagnosticMainTypes } from '../jobs/registry';
@@ -81,7 +81,7 @@ export const APP_VERSION = '0.1.0';
 export function openCore(opts: CoreOptions): Core {
   const log = opts.log ?? silentLogger;
   const paths = libraryPaths(opts.libraryDir);
-  fs.mkdirSync(paths.thumbnailsDir, { recursive: true });
+  ensureWritableFolders(paths); // a read-only library is refused here, with the reason
   const db = openDatabase({ file: paths.dbFile, migrationsFolder: appPaths().migrations, nativeBinding: opts.nativeBinding });
   const ledger = new AuditLedger(db.sqlite, { keyFile: paths.auditKeyFile, log });
   const store = new JobStore(db, ledger);

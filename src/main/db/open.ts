@@ -10,6 +10,7 @@ import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3'
 import * as schema from './schema';
 import { migrate, type MigrationReport } from './migrate';
 import { startCheckpointer, WAL_LIMITS, type Checkpointer } from './checkpointer';
+import { isNotWritable, LibraryNotWritableError } from '../library/writable';
 
 export const BUSY_TIMEOUT_MS = 5000;
 
@@ -34,17 +35,23 @@ export interface LibraryDb {
 }
 
 export function openDatabase(opts: OpenOptions): LibraryDb {
-  fs.mkdirSync(path.dirname(opts.file), { recursive: true });
-  const sqlite = new Database(opts.file, {
-    nativeBinding: opts.nativeBinding,
-    timeout: BUSY_TIMEOUT_MS,
-  });
+  let sqlite: Database.Database;
+  try {
+    fs.mkdirSync(path.dirname(opts.file), { recursive: true });
+    sqlite = new Database(opts.file, {
+      nativeBinding: opts.nativeBinding,
+      timeout: BUSY_TIMEOUT_MS,
+    });
+  } catch (err) {
+    throw readOnlyOr(opts.file, err);
+  }
   try {
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     const migration = migrate(sqlite, opts.migrationsFolder);
+    if (!opts.readonly) proveWritable(sqlite);
     const orm = drizzle(sqlite, { schema });
     // A WAL restarted after a complete checkpoint is cut back to this size, not kept at its peak.
     sqlite.pragma(`journal_size_limit = ${WAL_LIMITS.softBytes}`);
@@ -85,8 +92,31 @@ export function openDatabase(opts: OpenOptions): LibraryDb {
     };
   } catch (err) {
     sqlite.close();
+    throw readOnlyOr(opts.file, err);
+  }
+}
+
+/**
+ * Opening and reading a read-only database works, and so may BEGIN IMMEDIATE: only the first
+ * real write fails. Write something in a transaction that is rolled back, so a library that
+ * cannot be written is refused at start rather than retried for ever.
+ */
+function proveWritable(sqlite: Database.Database): void {
+  try {
+    sqlite.exec('BEGIN IMMEDIATE');
+  } catch (err) {
+    if ((err as { code?: string }).code?.startsWith('SQLITE_BUSY')) return; // another writer: it can be written
     throw err;
   }
+  try {
+    sqlite.exec('CREATE TABLE circa_write_probe (x)');
+  } finally {
+    sqlite.exec('ROLLBACK');
+  }
+}
+
+function readOnlyOr(file: string, err: unknown): unknown {
+  return isNotWritable(err) ? new LibraryNotWritableError(path.dirname(file), `${path.basename(file)}: ${(err as Error).message}`) : err;
 }
 
 function truncateWalPast(sqlite: Database.Database, dbFile: string, limit: number): void {
