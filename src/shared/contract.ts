@@ -178,6 +178,8 @@ export const importProgressSchema = z.object({
   skipped: z.number().int(),
   failed: z.number().int(),
   errors: z.array(z.object({ path: z.string(), message: z.string() })),
+  /** Files left out, each with why (HEIC, not an image, a FIFO or device, a link not followed…); the first few hundred. */
+  skippedFiles: z.array(z.object({ path: z.string(), reason: z.string() })),
   startedAt: z.number(),
   finishedAt: z.number().nullable(),
   message: z.string().nullable(),
@@ -342,6 +344,8 @@ export const calls = {
             (paths) => paths.reduce((n, p) => n + p.length, 0) <= INPUT_LIMITS.importPathsChars,
             `the paths together are longer than ${INPUT_LIMITS.importPathsChars} characters; import fewer at once`,
           ),
+        /** The archivist confirmed an import Circa asked about (needs_confirmation: a whole disk, a huge folder). */
+        confirmed: z.boolean().optional(),
       })
       .strict(),
     importProgressSchema,

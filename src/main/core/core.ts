@@ -32,6 +32,8 @@ import { ApiKeyStore, type SecretCipher } from '../settings/secrets';
 export interface PlatformHooks {
   chooseImportPaths?(): Promise<string[] | null>;
   revealInFolder?(path: string): void;
+  /** A native yes/no question (e.g. "import a whole disk?"); resolves true for `yes`. */
+  confirm?(message: string, yes: string): Promise<boolean>;
   /** OS-backed encryption for secrets (Electron safeStorage). */
   cipher?: SecretCipher;
 }

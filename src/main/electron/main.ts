@@ -72,6 +72,16 @@ function start(): void {
           return r.canceled ? null : r.filePaths;
         },
         revealInFolder: (file) => shell.showItemInFolder(file),
+        async confirm(message, yes) {
+          const r = await dialog.showMessageBox(win!, {
+            type: 'warning',
+            message,
+            buttons: [yes, 'Cancel'],
+            defaultId: 1,
+            cancelId: 1,
+          });
+          return r.response === 0;
+        },
         cipher: safeStorage.isEncryptionAvailable()
           ? { encrypt: (plain) => safeStorage.encryptString(plain), decrypt: (buf) => safeStorage.decryptString(buf) }
           : undefined,

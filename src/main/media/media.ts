@@ -48,8 +48,12 @@ export function resolveMedia(deps: MediaDeps, kind: 'thumb' | 'original', id: nu
     if (!file.startsWith(path.resolve(deps.thumbnailsDir) + path.sep)) return null;
     contentType = 'image/jpeg';
   } else {
+    // Only a file the metadata job read as an image is served: never one that failed as "not an
+    // image" (a link to /etc/passwd named .jpg), nor one not yet read.
+    const known = photo.format ? CONTENT_TYPES[photo.format] : undefined;
+    if (!known || photo.metadata_status !== 'ready') return null;
     file = photo.path;
-    contentType = CONTENT_TYPES[photo.format ?? ''] ?? 'application/octet-stream';
+    contentType = known;
   }
   let st: fs.Stats;
   try {
