@@ -14,7 +14,7 @@ import type Database from 'better-sqlite3';
 import type { Logger } from '../jobs/runner';
 import { missingGuards, restoreGuards } from './guards';
 import { AuditKey, GENESIS_HASH, rowHash, type ChainHead } from './signing';
-import { readHead, verifyLedger, type StoredHead, type VerifyReport } from './verify';
+import { prepareHeadRead, readHead, verifyLedger, type StoredHead, type VerifyReport } from './verify';
 
 export { GENESIS_HASH } from './signing';
 export type { VerifyReport } from './verify';
@@ -56,11 +56,13 @@ export class AuditLedger {
   private readonly insert: Database.Statement;
   private readonly insertChunk: Database.Statement;
   private readonly putHead: Database.Statement;
+  private readonly getHead: Database.Statement;
 
   constructor(
     private readonly sqlite: Database.Database,
     private readonly opts: LedgerOptions,
   ) {
+    this.getHead = prepareHeadRead(sqlite);
     this.tip = sqlite.prepare('SELECT id, hash FROM audit_events ORDER BY id DESC LIMIT 1');
     this.insert = sqlite.prepare(COLUMNS + ROW);
     this.insertChunk = sqlite.prepare(COLUMNS + Array(CHUNK).fill(ROW).join(', '));
@@ -77,7 +79,7 @@ export class AuditLedger {
     if (!entries.length) return;
     if (!this.sqlite.inTransaction) throw new Error('audit entries must be appended inside a transaction');
     if (this.problem) throw new AuditLedgerBrokenError(this.problem);
-    const head = readHead(this.sqlite);
+    const head = readHead(this.sqlite, this.getHead);
     const tip = this.currentTip();
     const why = this.mismatch(head, tip);
     if (why) {

@@ -36,11 +36,15 @@ export interface StoredHead extends ChainHead {
   mac: string | null;
 }
 
-export function readHead(sqlite: Database.Database): StoredHead | null {
-  return (
-    (sqlite.prepare('SELECT last_id AS lastId, count, hash, mac FROM audit_head WHERE id = 1').get() as StoredHead | undefined) ??
-    null
-  );
+const HEAD_SQL = 'SELECT last_id AS lastId, count, hash, mac FROM audit_head WHERE id = 1';
+
+/** The signed head; pass a prepared HEAD_SQL statement when reading it often. */
+export function readHead(sqlite: Database.Database, statement = sqlite.prepare(HEAD_SQL)): StoredHead | null {
+  return (statement.get() as StoredHead | undefined) ?? null;
+}
+
+export function prepareHeadRead(sqlite: Database.Database): Database.Statement {
+  return sqlite.prepare(HEAD_SQL);
 }
 
 export function verifyLedger(sqlite: Database.Database, key: AuditKey | null, keyFile: string): VerifyReport {

@@ -116,7 +116,9 @@ function proveWritable(sqlite: Database.Database): void {
 }
 
 function readOnlyOr(file: string, err: unknown): unknown {
-  return isNotWritable(err) ? new LibraryNotWritableError(path.dirname(file), `${path.basename(file)}: ${(err as Error).message}`) : err;
+  return isNotWritable(err)
+    ? new LibraryNotWritableError(path.dirname(file), `${path.basename(file)}: ${(err as Error).message}`)
+    : err;
 }
 
 function truncateWalPast(sqlite: Database.Database, dbFile: string, limit: number): void {
