@@ -43,7 +43,7 @@ export async function askBeforeHugeImports(roots: string[], limits: ImportLimits
       throw new CallFailure(
         'needs_confirmation',
         `"${root}" contains your whole home folder${real !== root ? ` (it is ${real})` : ''}: importing it walks every file ` +
-          'on this computer that is below it, which takes very long and adds far more than your photos. Import the folders that hold your scans instead, or confirm to go on.',
+          'below it, which takes very long and adds far more than your photos. Import the folders that hold your scans instead, or confirm to go on.',
       );
   }
   let files = 0;

@@ -106,12 +106,12 @@ async function followLink(link: string, realRoot: string): Promise<WalkItem> {
   } catch {
     return skip(link, 'link-broken', 'a link whose target does not exist');
   }
-  if (st.isDirectory()) return skip(link, 'link-folder', `a link to a folder (${target}); links to folders are not followed`);
+  if (st.isDirectory()) return skip(link, 'link-folder', `a link to a folder (${target}): links to folders are not followed`);
   if (!inside(realRoot, target) || (await isPseudoFileSystem(target)))
     return skip(
       link,
       'link-outside',
-      `a link to a file outside the imported folder (${target}); it is not followed — import that file or its folder itself to include it`,
+      `a link to a file outside the imported folder (${target}): not followed — import that file itself to include it`,
     );
   if (!st.isFile()) return skip(link, 'special', special(st) ?? 'not a file');
   return { kind: 'file', path: target, name: path.basename(link) };

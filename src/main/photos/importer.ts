@@ -33,18 +33,18 @@ const MAX_LISTED_ERRORS = 50;
 /** Skipped files named in the progress (all are counted; the summary gives counts by reason). */
 const MAX_LISTED_SKIPS = 500;
 
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 const SKIP_SUMMARY: Record<SkipKind, (n: number) => string> = {
-  heic: (n) => `${n} HEIC/HEIF photo${n === 1 ? '' : 's'} this build cannot decode (convert to JPEG or TIFF)`,
-  'not-image': (n) => `${n} not image${n === 1 ? '' : 's'}`,
-  special: (n) => `${n} not a regular file (pipe, device or socket)`,
-  'link-outside': (n) => `${n} link${n === 1 ? '' : 's'} to files outside the folder (not followed)`,
-  'link-folder': (n) => `${n} link${n === 1 ? '' : 's'} to folders (not followed)`,
-  'link-broken': (n) => `${n} broken link${n === 1 ? '' : 's'}`,
-  system: (n) => `${n} system folder${n === 1 ? '' : 's'} left out`,
+  heic: (n) => `${n} HEIC/HEIF — convert to JPEG or TIFF`,
+  'not-image': (n) => plural(n, 'not an image', 'not images'),
+  special: (n) => plural(n, 'not a regular file', 'not regular files'),
+  'link-outside': (n) => plural(n, 'link out of the folder', 'links out of the folder'),
+  'link-folder': (n) => plural(n, 'link to a folder', 'links to folders'),
+  'link-broken': (n) => plural(n, 'broken link', 'broken links'),
+  system: (n) => plural(n, 'system folder', 'system folders'),
 };
 
-const HEIC_REASON =
-  'a HEIC/HEIF photo: this build of Circa cannot decode HEVC-coded images (its image library ships without that codec); convert it to JPEG or TIFF and import that';
+const HEIC_REASON = 'HEIC/HEIF: this build cannot decode HEVC-coded images — convert it to JPEG or TIFF and import that';
 
 export interface ImporterDeps {
   db: LibraryDb;
@@ -289,7 +289,7 @@ class ImportRun {
     const parts = [`${p.added} added`];
     if (p.duplicates) parts.push(`${p.duplicates} already in the library`);
     if (p.skipped)
-      parts.push(`${p.skipped} skipped (${[...this.skipCounts].map(([kind, n]) => SKIP_SUMMARY[kind](n)).join(', ')})`);
+      parts.push(`${p.skipped} skipped (${[...this.skipCounts].map(([kind, n]) => SKIP_SUMMARY[kind](n)).join('; ')})`);
     if (p.failed) parts.push(`${p.failed} could not be read`);
     return `${this.cancelled ? 'Import cancelled' : 'Import finished'}: ${parts.join(', ')}.`;
   }
