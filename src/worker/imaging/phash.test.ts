@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { xorshift32Bytes } from '../../../test/support/hostile-files';
 import { PHASH_INPUT_SIZE, computePhash, hammingDistance, phashFromGreyscale, phashFromPixels } from './phash';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -63,19 +64,7 @@ describe('phashFromGreyscale', () => {
 });
 
 /** The 32×32 inputs of the known-answer vectors (integers only, so any language builds them alike). */
-function xorshiftGrey(seed: number): Uint8Array {
-  const out = new Uint8Array(1024);
-  let x = seed >>> 0;
-  for (let i = 0; i < 1024; i++) {
-    x ^= x << 13;
-    x >>>= 0;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    x >>>= 0;
-    out[i] = x & 255;
-  }
-  return out;
-}
+const xorshiftGrey = (seed: number) => new Uint8Array(xorshift32Bytes(1024, seed));
 const grid = (f: (r: number, c: number) => number) => Uint8Array.from({ length: 1024 }, (_, i) => f(Math.floor(i / 32), i % 32));
 const VECTORS: [string, Uint8Array, string][] = [
   ['pseudo-random noise (xorshift32, seed 0x12345678)', xorshiftGrey(0x12345678), 'bf2aa75b8921216d'],
