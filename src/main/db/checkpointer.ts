@@ -7,12 +7,12 @@
  *
  * PASSIVE alone never bounds the WAL under sustained writes: a checkpoint that a commit
  * overtakes never completes, so the WAL is never restarted and grows for as long as the work
- * goes on. So the thread also runs a TRUNCATE checkpoint (it waits for the writer, copies what
- * the PASSIVE pass left — little — and empties the WAL file):
+ * goes on. So the thread also runs a TRUNCATE checkpoint (it copies what the PASSIVE pass left —
+ * little — and empties the WAL file; it never waits: if a writer or a reader is busy it gives up
+ * at once and tries again at the next tick, so it holds writers back only while it copies):
  *  - when writers pause (nothing was written since the previous tick), so an idle library is
  *    one file again;
- *  - when the WAL file passes WAL_LIMITS.softBytes. This briefly holds main's next write (a
- *    few ms, once per softBytes of writes).
+ *  - when the WAL file passes WAL_LIMITS.softBytes.
  * If the thread dies, main's connection goes back to automatic checkpoints, and main itself
  * truncates a WAL that passes WAL_LIMITS.hardBytes (see open.ts).
  */
@@ -30,7 +30,8 @@ const THREAD_SOURCE = `
 const fs = require('node:fs');
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.module);
-const db = new Database(workerData.file, { nativeBinding: workerData.nativeBinding, timeout: 1000 });
+// No busy wait: a TRUNCATE checkpoint that waited would hold every writer back while it did.
+const db = new Database(workerData.file, { nativeBinding: workerData.nativeBinding, timeout: 0 });
 db.pragma('journal_size_limit = ' + workerData.softBytes);
 const walFile = workerData.file + '-wal';
 let lastLog = -1;
