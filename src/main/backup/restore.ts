@@ -121,7 +121,7 @@ async function stage(source: string, staged: string, safetyName: string | null, 
     backgroundCheckpoints: false,
   });
   try {
-    const ledger = new AuditLedger(db.sqlite);
+    const ledger = new AuditLedger(db.sqlite, { keyFile: o.paths.auditKeyFile, log: o.log });
     const audit = ledger.verify();
     if (!audit.ok)
       throw new RestoreError(`The audit ledger in ${source} is broken at event ${audit.brokenAt!.id}: ${audit.brokenAt!.reason}`);

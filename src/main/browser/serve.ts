@@ -32,7 +32,7 @@ async function main(): Promise<void> {
     : forkWorkerSpawner(paths.builtWorkerEntry);
   const host = new CoreHost((overrides) => openCore({ libraryDir, mode: 'browser', spawn, log, ...overrides }), { log });
   const core = host.open();
-  const server = await startBrowserServer({ core: host, rendererDir: paths.rendererDir, port });
+  const server = await startBrowserServer({ core: host, rendererDir: paths.rendererDir, port, log });
   console.log(`Circa (browser mode) — library ${core.paths.dir}`);
   console.log(`Open ${server.url}`);
   let closing = false;

@@ -27,6 +27,8 @@ export interface PlatformHooks {
   /** A folder for an export, with the system dialog (null: cancelled). */
   chooseFolder?(title: string): Promise<string | null>;
   revealInFolder?(path: string): void;
+  /** A native yes/no question (e.g. "import a whole disk?"); resolves true for `yes`. */
+  confirm?(message: string, yes: string): Promise<boolean>;
   /** OS-backed encryption for secrets (Electron safeStorage); its `protection` is shown in Settings. */
   cipher?: SecretCipher;
 }
