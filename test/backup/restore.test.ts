@@ -113,6 +113,38 @@ describe('restore', () => {
     expect((await h.dispatch('jobs.counts', {})).ok).toBe(true);
   });
 
+  it("a backup of another library is re-anchored under this library's key, on record; one changed after it was signed is refused", async () => {
+    const other = host();
+    seedPhotos(other.current, 3);
+    const foreign = await backUp(other);
+    const h = host();
+    seedPhotos(h.current, 5);
+
+    // Tampered after this library signed it: the last audit event removed (its guard dropped first).
+    const own = await backUp(h);
+    const tampered = path.join(tempDir(), 'circa-tampered.db');
+    fs.copyFileSync(own, tampered);
+    const t = new Database(tampered);
+    t.exec('DROP TRIGGER audit_events_no_delete');
+    t.prepare('DELETE FROM audit_events WHERE id = (SELECT max(id) FROM audit_events)').run();
+    t.close();
+    await expect(h.restore(tampered)).rejects.toThrow(
+      /The audit ledger in .*circa-tampered\.db was changed after Circa signed it/,
+    );
+    expect(photoCount(h)).toBe(5);
+
+    const report = await h.restore(foreign);
+    expect(report.photos).toBe(3);
+    const reanchored = h.current.db.sqlite
+      .prepare("SELECT data FROM audit_events WHERE event = 'audit.reanchored'")
+      .pluck()
+      .get();
+    expect(JSON.parse(reanchored as string).reason).toMatch(/^restored from circa-.*: it was signed with another library’s key/);
+    const verified = h.current.ledger.verify();
+    expect(verified.ok).toBe(true);
+    expect(verified.notes.join('\n')).toMatch(/re-anchored/);
+  });
+
   it('when another process has the library open, puts everything back and says so', async () => {
     const h = host();
     seedPhotos(h.current, 5);

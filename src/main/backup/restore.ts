@@ -2,8 +2,9 @@
  * Restoring the library from a backup. Everything that can fail is done first on a staged copy
  * beside the library, while the library is still open and untouched: the copy is checked (a
  * SQLite file, a Circa library, integrity, a schema not newer than this app's), migrated up, its
- * ledger verified, the jobs that were running when it was taken queued again (their leases belong
- * to processes long gone) and the restore itself recorded in its audit ledger. Only then is the
+ * ledger verified under this library's key (see restored-ledger.ts), the jobs that were running
+ * when it was taken queued again (their leases belong to processes long gone) and the restore
+ * itself recorded in its audit ledger. Only then is the
  * live library closed (the runner stops and releases its leases), kept as a safety copy, and the
  * staged copy renamed over it — one atomic step — and opened. If anything fails after the close,
  * the safety copy is put back and the library opened again as it was.
@@ -15,7 +16,7 @@ import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { manifestNameFor, partialNameFor, type BackupManifest } from '../../shared/backup/manifest';
 import { NotALibraryError, countRows, inspectLibraryFile, isSqliteFile } from '../../shared/node/library-file';
 import { openDatabase } from '../db/open';
-import { AuditLedger } from '../audit/ledger';
+import { openRestoredLedger, RestoredLedgerError } from './restored-ledger';
 import { JobTransitions } from '../jobs/store/transitions';
 import type { LibraryPaths } from '../library/paths';
 import type { Logger } from '../jobs/runner/logger';
@@ -121,12 +122,14 @@ async function stage(source: string, staged: string, safetyName: string | null, 
     backgroundCheckpoints: false,
   });
   try {
-    const ledger = new AuditLedger(db.sqlite, { keyFile: o.paths.auditKeyFile, log: o.log });
-    const audit = ledger.verify();
-    if (!audit.ok)
-      throw new RestoreError(`The audit ledger in ${source} is broken at event ${audit.brokenAt!.id}: ${audit.brokenAt!.reason}`);
-    const transitions = new JobTransitions(db, ledger);
     const actor = o.actor ?? 'user';
+    let ledger;
+    try {
+      ledger = openRestoredLedger(db.sqlite, { keyFile: o.paths.auditKeyFile, source, actor });
+    } catch (err) {
+      throw err instanceof RestoredLedgerError ? new RestoreError(err.message) : err;
+    }
+    const transitions = new JobTransitions(db, ledger);
     const requeued = transitions.transaction(() => {
       const running = db.sqlite
         .prepare("SELECT id, type, attempt, claimed_by FROM background_jobs WHERE status = 'running'")
