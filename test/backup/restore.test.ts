@@ -113,7 +113,7 @@ describe('restore', () => {
     expect((await h.dispatch('jobs.counts', {})).ok).toBe(true);
   });
 
-  it("a backup of another library is re-anchored under this library's key, on record; one changed after it was signed is refused", async () => {
+  it("a backup from before signing or of another library is re-anchored under this library's key, on record; one changed after it was signed is refused", async () => {
     const other = host();
     seedPhotos(other.current, 3);
     const foreign = await backUp(other);
@@ -133,6 +133,21 @@ describe('restore', () => {
     );
     expect(photoCount(h)).toBe(5);
 
+    // As a backup taken before the ledger was signed (a pre-migration backup of an older library).
+    const unsigned = path.join(tempDir(), 'circa-unsigned.db');
+    fs.copyFileSync(own, unsigned);
+    const u = new Database(unsigned);
+    u.exec('DROP TRIGGER audit_events_no_update');
+    u.exec('UPDATE audit_events SET mac = NULL; UPDATE audit_head SET mac = NULL');
+    u.close();
+    await h.restore(unsigned);
+    const anchored = h.current.db.sqlite.prepare("SELECT data FROM audit_events WHERE event = 'audit.reanchored'").pluck().get();
+    expect(JSON.parse(anchored as string).reason).toMatch(
+      /^restored from circa-unsigned\.db: it was taken before the ledger was signed/,
+    );
+    expect(h.current.ledger.verify().ok).toBe(true);
+
+    // Another library's backup replaces all of that; its ledger is re-anchored in turn.
     const report = await h.restore(foreign);
     expect(report.photos).toBe(3);
     const reanchored = h.current.db.sqlite
