@@ -9,6 +9,8 @@ export interface LibraryPaths {
   backupsDir: string;
   /** The key that signs the audit ledger's head; outside the database on purpose (audit/signing.ts). */
   auditKeyFile: string;
+  /** Browser mode's port and token, kept so a restart comes back at the same address (owner-only). */
+  browserAddressFile: string;
 }
 
 export function libraryPaths(dir: string): LibraryPaths {
@@ -19,6 +21,7 @@ export function libraryPaths(dir: string): LibraryPaths {
     thumbnailsDir: path.join(abs, 'thumbnails'),
     backupsDir: path.join(abs, 'backups'),
     auditKeyFile: path.join(abs, 'audit.key'),
+    browserAddressFile: path.join(abs, 'browser.json'),
   };
 }
 
