@@ -11,6 +11,7 @@ import type { SettingsStore } from '../settings/settings';
 import type { PhotoRepository } from '../photos/photo-repository';
 import type { EvidenceStore } from '../evidence/evidence-store';
 import type { EvidenceService } from '../evidence/evidence-service';
+import type { DuplicateReview } from '../duplicates/duplicate-review';
 import type { ApiKeyStore, SecretCipher } from '../settings/secrets';
 import type { Importer } from '../photos/importer';
 import type { MediaDeps } from '../media/media';
@@ -39,6 +40,7 @@ export interface CoreServices {
   photos: PhotoRepository;
   evidence: EvidenceStore;
   evidenceService: EvidenceService;
+  duplicates: DuplicateReview;
   apiKeys: ApiKeyStore;
   importer: Importer;
   media: MediaDeps;

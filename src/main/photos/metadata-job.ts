@@ -8,6 +8,7 @@ import { PermanentJobError } from '../../shared/jobs/errors';
 import { metadataJobType, type MetadataJobType } from '../../shared/jobs/types/metadata';
 import type { MainHalf } from '../jobs/registry';
 import type { EvidenceStore, NewEvidence } from '../evidence/evidence-store';
+import type { PhotoHashStore } from '../duplicates/photo-hash-store';
 import type { SettingsStore } from '../settings/settings';
 import type { PhotoRepository } from './photo-repository';
 import { exifDateEvidence } from './exif-evidence';
@@ -15,6 +16,7 @@ import { exifDateEvidence } from './exif-evidence';
 export interface MetadataJobDeps {
   photos: PhotoRepository;
   evidence: EvidenceStore;
+  photoHashes: PhotoHashStore;
   settings: SettingsStore;
   thumbnailsDir: string;
   libraryDir: string;
@@ -46,6 +48,7 @@ export function metadataJob(deps: MetadataJobDeps): MainHalf<MetadataJobType> {
       const scansSetting = deps.settings.get().treatExifDatesAsScanDates;
       const isScan = scansSetting || output.scanner.isScan;
       deps.photos.applyMetadata(photoId, output, path.relative(deps.libraryDir, output.thumbnail.path), isScan);
+      deps.photoHashes.record(photoId, output.duplicateHashes);
       const found: NewEvidence[] = exifDateEvidence(output.exif, {
         isScan,
         why: output.scanner.isScan ? output.scanner.reason : scansSetting ? 'the library treats its files as scans' : null,

@@ -2,6 +2,7 @@
 import type Database from 'better-sqlite3';
 import type { PhotoSummary } from '../../shared/contract';
 import type { PhotoMetadata } from '../../shared/jobs/outputs/photo-metadata';
+import { UNREVIEWED_DUPLICATES } from '../duplicates/photo-filter';
 
 export interface PhotoRow {
   id: number;
@@ -55,7 +56,15 @@ export function ftsQuery(input: string): string | null {
 
 export type PhotoSort = 'imported' | 'filename' | 'date';
 export type PhotoFilter =
-  'all' | 'needs_metadata' | 'failed' | 'missing' | 'has_evidence' | 'undated' | 'needs_review' | 'conflict';
+  | 'all'
+  | 'needs_metadata'
+  | 'failed'
+  | 'missing'
+  | 'has_evidence'
+  | 'undated'
+  | 'needs_review'
+  | 'conflict'
+  | 'unreviewed_duplicates';
 export interface PhotoCursor {
   v: string | number | null;
   id: number;
@@ -75,6 +84,7 @@ const FILTERS: Record<PhotoFilter, string> = {
   undated: "estimate_status = 'undated'",
   needs_review: "estimate_status = 'needs_review'",
   conflict: "estimate_status = 'conflict'",
+  unreviewed_duplicates: UNREVIEWED_DUPLICATES,
 };
 
 /** ORDER BY and the keyset condition that continues after a cursor, per sort. */
