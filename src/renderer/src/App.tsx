@@ -5,10 +5,12 @@ import { JobsScreen } from './screens/JobsScreen';
 import { LibraryScreen } from './screens/LibraryScreen';
 import { PhotoScreen } from './screens/PhotoScreen';
 import { SettingsScreen } from './screens/SettingsScreen';
+import { DuplicatesScreen } from './screens/DuplicatesScreen';
 import { JobCountsBadge } from './components/JobCountsBadge';
 
 const NAV = [
   { screen: 'library', href: '#/library', label: 'Library' },
+  { screen: 'duplicates', href: '#/duplicates', label: 'Duplicates' },
   { screen: 'jobs', href: '#/jobs', label: 'Jobs' },
   { screen: 'settings', href: '#/settings', label: 'Settings' },
 ] as const;
@@ -59,6 +61,7 @@ export function App() {
         {photoOpen && <PhotoScreen id={route.id!} review={!!route.review} />}
         {route.screen === 'jobs' && <JobsScreen selectedId={route.id} />}
         {route.screen === 'settings' && <SettingsScreen />}
+        {route.screen === 'duplicates' && <DuplicatesScreen />}
       </main>
     </div>
   );

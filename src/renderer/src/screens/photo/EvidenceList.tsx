@@ -15,6 +15,7 @@ import {
   yearSpan,
   type ReviewStatus,
 } from './evidenceFormat';
+import { DuplicateOrigin } from './DuplicateOrigin';
 
 interface Props {
   items: EvidenceItem[];
@@ -157,7 +158,7 @@ function EvidenceRow({
       data-review={item.reviewStatus}
       data-superseded={old ? 'true' : undefined}
       data-conflict={conflict ? 'true' : undefined}
-      aria-label={`#${item.id} ${item.label ?? yearSpan(item.earliest, item.latest)}, ${kindLabel(item)}, ${REVIEW_LABEL[item.reviewStatus]}${old ? (manual ? ', deleted' : ', replaced by a later run') : ''}`}
+      aria-label={`#${item.id} ${item.label ?? yearSpan(item.earliest, item.latest)}, ${kindLabel(item)}, ${REVIEW_LABEL[item.reviewStatus]}${old ? `, ${oldTag(item)}` : ''}`}
       aria-current={focused && !old ? 'true' : undefined}
     >
       <div className="ev-head">
@@ -169,7 +170,7 @@ function EvidenceRow({
       </div>
       <div className="ev-kind">
         <span className="ev-id">#{item.id}</span> {kindLabel(item)}
-        {old && <span className="ev-old-tag">{manual ? 'deleted' : 'replaced by a later run'}</span>}
+        {old && <span className="ev-old-tag">{oldTag(item)}</span>}
       </div>
       <p className="ev-summary">{item.summary}</p>
       {(setsEarliest || setsLatest) && !old && (
@@ -281,6 +282,11 @@ function EvidenceRow({
   );
 }
 
+/** Why a finding is history: deleted (manual), withdrawn (from a duplicate), or replaced by a later run. */
+function oldTag(item: EvidenceItem): string {
+  return item.source === 'manual' ? 'deleted' : item.source === 'duplicate' ? 'withdrawn' : 'replaced by a later run';
+}
+
 /** What the source found, in full: OCR line and confidence, AI clues, EXIF field, the manual note. */
 function ItemDetails({ item }: { item: EvidenceItem }) {
   const d = item.details;
@@ -344,6 +350,8 @@ function ItemDetails({ item }: { item: EvidenceItem }) {
         )}
       </>
     );
+  } else if (item.source === 'duplicate') {
+    body = <DuplicateOrigin details={d} />;
   } else {
     body = (
       <dl className="ev-details-list">
