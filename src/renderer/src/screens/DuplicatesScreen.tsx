@@ -19,15 +19,11 @@ import { DuplicateGroupView, type GroupActions } from './duplicates/DuplicateGro
 import { DuplicateList } from './duplicates/DuplicateList';
 import { VIEW_LABEL } from './duplicates/duplicateFormat';
 import { useDuplicates, useScanJob } from './duplicates/useDuplicates';
+import { useWindowKeys } from './useWindowKeys';
 
 type Flash = { kind: 'ok' | 'error'; text: string };
 /** A decision's way back: the call that reverses it. */
 type Undo = { text: string; call: () => Promise<string | null> };
-
-const isTextField = (t: EventTarget | null) => {
-  const el = t as HTMLElement | null;
-  return !!el && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
-};
 
 let rememberedView: DuplicateView = 'unreviewed';
 
@@ -170,10 +166,7 @@ export function DuplicatesScreen() {
     open: (photoId) => navigate(`/photo/${photoId}`),
   });
 
-  const onKey = useRef<(e: KeyboardEvent) => void>(() => {});
-  onKey.current = (e: KeyboardEvent) => {
-    if (e.defaultPrevented || e.altKey || isTextField(e.target)) return;
-    const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
+  useWindowKeys((e, key) => {
     if ((e.ctrlKey || e.metaKey) && key === 'z' && !e.shiftKey) {
       e.preventDefault();
       if (!busy) void undo();
@@ -231,12 +224,7 @@ export function DuplicatesScreen() {
         return;
     }
     e.preventDefault();
-  };
-  useEffect(() => {
-    const listener = (e: KeyboardEvent) => onKey.current(e);
-    window.addEventListener('keydown', listener);
-    return () => window.removeEventListener('keydown', listener);
-  }, []);
+  });
 
   const counts = list?.counts;
   const job = scan.job;
