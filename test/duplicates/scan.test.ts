@@ -9,12 +9,12 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../src/main/core/core';
 import { HASHES_PER_PHOTO, PHOTO_HASH_METHOD, photoDistance } from '../../src/shared/duplicates/hash-set';
-import { duplicateScanJob } from '../../src/main/duplicates/scan-job';
+import { duplicateScanJob, type StepSizes } from '../../src/main/duplicates/scan-job';
 import { DuplicateStore } from '../../src/main/duplicates/duplicate-store';
 import { PhotoHashStore } from '../../src/main/duplicates/photo-hash-store';
 import type { MainHalf } from '../../src/main/jobs/registry';
 import type { AnyJobType } from '../../src/shared/jobs/define';
-import { openTestCore, waitFor, waitForStatus } from '../support/core';
+import { openTestCore, sourceSpawner, waitFor, waitForStatus } from '../support/core';
 import { CORPUS } from '../support/duplicate-variants';
 import { addPhoto, importAndSettle, photoWords, proposedByName, rng, scan, setHashes, writeCopies } from '../support/duplicates';
 
@@ -27,8 +27,8 @@ afterEach(async () => {
 const jpg = (name: string) => path.join(CORPUS, 'jpg/exif-org', name);
 const scans = (c: Core) => c.jobs.queries.list({ types: ['duplicate_scan'], limit: 50 }).rows;
 
-/** The scan half with small steps, so a few dozen photos take many checkpoints; counts the steps. */
-function smallSteps(c: Core, sizes: { chunk: number; block: number; rehash: number }) {
+/** The scan half with small steps, so a few dozen photos take many checkpoints; counts the steps and can hook them. */
+function smallSteps(c: Core, sizes: StepSizes, beforeStep: (job: { attempt: number; phase?: string }) => void = () => {}) {
   const steps = { count: 0 };
   const half = duplicateScanJob(
     {
@@ -42,6 +42,7 @@ function smallSteps(c: Core, sizes: { chunk: number; block: number; rehash: numb
   const counted: typeof half = {
     load: (job) => {
       steps.count++;
+      beforeStep({ attempt: job.attempt, phase: job.payload.cursor?.phase });
       return half.load(job);
     },
     apply: (out, job) => half.apply(out, job),
@@ -49,6 +50,29 @@ function smallSteps(c: Core, sizes: { chunk: number; block: number; rehash: numb
   c.jobs.registry.replaceHalf('duplicate_scan', counted as unknown as MainHalf<AnyJobType>);
   return steps;
 }
+
+/** `n` photos with chosen hashes, a third of them near copies of another; the pairs brute force finds. */
+function seedLibrary(c: Core, n: number): string[] {
+  const next = rng(7);
+  const photos: { id: number; words: Uint32Array }[] = [];
+  for (let i = 0; i < n; i++) {
+    // Every third photo is a copy of an earlier one, a few bits off; the rest are unrelated.
+    const like = i % 3 === 2 ? photos[Math.floor(next() % photos.length)].words : undefined;
+    const words = photoWords(next, like, 1 + (next() % 4));
+    const id = addPhoto(c);
+    setHashes(c, id, words);
+    photos.push({ id, words });
+  }
+  const expected: string[] = [];
+  for (let i = 0; i < photos.length; i++)
+    for (let j = i + 1; j < photos.length; j++)
+      if (photoDistance(photos[i].words, 0, photos[j].words, 0).distance <= 6) expected.push(`${photos[i].id}-${photos[j].id}`);
+  expect(expected.length).toBeGreaterThan(n / 4);
+  return expected.sort();
+}
+
+const found = (c: Core) =>
+  (c.db.sqlite.prepare(`SELECT photo_lo || '-' || photo_hi FROM duplicate_pairs`).pluck().all() as string[]).sort();
 
 describe('duplicate_scan', () => {
   it('finds the copies of each photograph after an import, then compares only what a later import adds', async () => {
@@ -120,30 +144,10 @@ describe('duplicate_scan', () => {
   });
 
   it('in many small steps finds exactly the pairs brute force finds; a cancelled scan leaves nothing half-done', async () => {
+    // Steps: the library goes to the worker 5 photos at a time, then is compared 7 at a time.
     core = openTestCore({ concurrency: 1 });
-    const steps = smallSteps(core, { chunk: 7, block: 5, rehash: 3 });
-    const next = rng(7);
-    const photos: { id: number; words: Uint32Array }[] = [];
-    for (let i = 0; i < 60; i++) {
-      // Every third photo is a copy of an earlier one, a few bits off; the rest are unrelated.
-      const like = i % 3 === 2 ? photos[Math.floor(next() % photos.length)].words : undefined;
-      const words = photoWords(next, like, 1 + (next() % 4));
-      const id = addPhoto(core);
-      setHashes(core, id, words);
-      photos.push({ id, words });
-    }
-    const expected: string[] = [];
-    for (let i = 0; i < photos.length; i++)
-      for (let j = i + 1; j < photos.length; j++)
-        if (photoDistance(photos[i].words, 0, photos[j].words, 0).distance <= 6) expected.push(`${photos[i].id}-${photos[j].id}`);
-    expect(expected.length).toBeGreaterThan(15);
-    const found = () =>
-      (
-        core!.db.sqlite
-          .prepare(`SELECT photo_lo || '-' || photo_hi FROM duplicate_pairs ORDER BY photo_lo, photo_hi`)
-          .pluck()
-          .all() as string[]
-      ).sort();
+    const steps = smallSteps(core, { chunk: 7, page: 5, rehash: 3 });
+    const expected = seedLibrary(core, 60);
 
     // Cancel after the first checkpoints: what committed stays, nothing is marked scanned that was not compared.
     const { job } = core.jobs.enqueue({ type: 'duplicate_scan', payload: {} });
@@ -155,17 +159,45 @@ describe('duplicate_scan', () => {
       .pluck()
       .get() as number;
     expect(marked).toBeLessThan(60);
-    expect(found().every((p) => expected.includes(p))).toBe(true);
+    expect(found(core).every((p) => expected.includes(p))).toBe(true);
+    const before = found(core).length;
 
     // The next scan takes it from there, in many steps of one attempt.
     steps.count = 0;
     const done = await scan(core);
     expect(done.status).toBe('success');
-    expect(found()).toEqual(expected.sort());
+    expect(found(core)).toEqual(expected);
     expect(core.db.sqlite.prepare('SELECT count(*) FROM photo_hashes WHERE scanned_distance = 6').pluck().get()).toBe(60);
     expect(done.attempt).toBe(1);
-    expect(JSON.parse(done.payload).cursor).toMatchObject({ compared: 60 - marked, pass: 0 });
-    expect(steps.count).toBeGreaterThan((60 - marked) / 7);
+    expect(done.result_summary).toBe(`${60 - marked} photos compared; ${expected.length - before} new pairs to review`);
+    // 60 photos handed over 5 at a time, then the rest compared 7 at a time.
+    expect(steps.count).toBeGreaterThanOrEqual(12 + Math.ceil((60 - marked) / 7));
+  });
+
+  it('a worker killed mid-scan: the next attempt hands the library over again and finds the same pairs', async () => {
+    const pids: number[] = [];
+    const spawn = sourceSpawner();
+    core = openTestCore({
+      concurrency: 1,
+      spawn: (opts) => {
+        const worker = spawn(opts);
+        if (worker.pid) pids.push(worker.pid);
+        return worker;
+      },
+    });
+    let killed = 0;
+    smallSteps(core, { chunk: 7, page: 5, rehash: 3 }, (job) => {
+      // Once comparing has begun, the worker holding the copy dies (once).
+      if (job.phase !== 'compare' || killed) return;
+      killed = pids[pids.length - 1];
+      process.kill(killed, 'SIGKILL');
+    });
+    const expected = seedLibrary(core, 40);
+    const done = await scan(core);
+    expect(killed).toBeGreaterThan(0);
+    expect(done).toMatchObject({ status: 'success', attempt: 2 });
+    expect(found(core)).toEqual(expected);
+    expect(core.db.sqlite.prepare('SELECT count(*) FROM photo_hashes WHERE scanned_distance = 6').pluck().get()).toBe(40);
   });
 
   it('never proposes a pair again once it was ruled out, and drops unreviewed pairs when a photo gets new hashes', async () => {

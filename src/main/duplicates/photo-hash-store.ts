@@ -4,21 +4,15 @@
  * unscanned again and drop its unreviewed pairs, which were found with the old ones; decisions
  * the archivist made ("not the same") stay.
  *
- * Reads for the scan return the hashes packed for the worker (one typed array per block), in
- * photo id order, a bounded number at a time.
+ * Reads for the scan are bounded pages in photo id order, handed to the worker as they are stored.
  */
 import type Database from 'better-sqlite3';
 import { HASHES_PER_PHOTO, PHOTO_HASH_METHOD, blobInto, hashesToBlob } from '../../shared/duplicates/hash-set';
-import type { PackedPhotos } from '../../shared/jobs/outputs/duplicate-scan';
+import type { HashPage } from '../../shared/jobs/outputs/duplicate-scan';
 
-const WORDS = 2 * HASHES_PER_PHOTO;
+const BLOB_BYTES = 8 * HASHES_PER_PHOTO;
 const USABLE = `method = ${PHOTO_HASH_METHOD} AND hashes IS NOT NULL`;
 const UNSCANNED = `(scanned_distance IS NULL OR scanned_distance < @d)`;
-
-interface HashRow {
-  id: number;
-  hashes: Buffer;
-}
 
 export class PhotoHashStore {
   private readonly s: Record<string, Database.Statement>;
@@ -52,23 +46,20 @@ export class PhotoHashStore {
             AND NOT EXISTS (SELECT 1 FROM photo_hashes h WHERE h.photo_id = p.id AND h.method >= ${PHOTO_HASH_METHOD})
           ORDER BY p.id LIMIT ?`,
       ),
-      // Not yet scanned: never (NULL, through the index) or at a smaller distance than this scan's.
-      neverScanned: p(
-        `SELECT photo_id AS id, hashes FROM photo_hashes
-          WHERE scanned_distance IS NULL AND photo_id > @after AND photo_id <= @until AND ${USABLE}
+      // One page of the library for the scan's worker: raw rows, no objects per row.
+      page: p(
+        `SELECT photo_id, hashes, coalesce(scanned_distance, -1) < @d FROM photo_hashes
+          WHERE photo_id > @after AND ${USABLE} ORDER BY photo_id LIMIT @limit`,
+      ).raw(),
+      // Not scanned yet at this distance: never (NULL, through the index), or at a smaller one.
+      neverScannedIds: p(
+        `SELECT photo_id FROM photo_hashes WHERE scanned_distance IS NULL AND photo_id > @after AND ${USABLE}
           ORDER BY photo_id LIMIT @limit`,
-      ),
-      scannedCloser: p(
-        `SELECT photo_id AS id, hashes FROM photo_hashes
-          WHERE scanned_distance < @d AND photo_id > @after AND photo_id <= @until AND ${USABLE}
+      ).pluck(),
+      scannedCloserIds: p(
+        `SELECT photo_id FROM photo_hashes WHERE scanned_distance < @d AND photo_id > @after AND ${USABLE}
           ORDER BY photo_id LIMIT @limit`,
-      ),
-      // Walks the primary key: nearly every row of a scanned library qualifies.
-      scanned: p(
-        `SELECT photo_id AS id, hashes FROM photo_hashes NOT INDEXED
-          WHERE photo_id > @after AND scanned_distance >= @d AND ${USABLE}
-          ORDER BY photo_id LIMIT @limit`,
-      ),
+      ).pluck(),
       countNeverScanned: p(`SELECT count(*) FROM photo_hashes WHERE scanned_distance IS NULL AND ${USABLE}`).pluck(),
       countScannedCloser: p(`SELECT count(*) FROM photo_hashes WHERE scanned_distance < @d AND ${USABLE}`).pluck(),
       markScanned: p(
@@ -111,17 +102,33 @@ export class PhotoHashStore {
     return this.s.needingRehash.all(afterId, limit) as { id: number; thumbnail: string }[];
   }
 
-  /** Up to `limit` photos not yet scanned at distance `d`, with ids in (after, until]. */
-  unscanned(d: number, after: number, until: number, limit: number): PackedPhotos {
-    const args = { d, after, until, limit };
-    const rows = [...(this.s.neverScanned.all(args) as HashRow[]), ...(this.s.scannedCloser.all(args) as HashRow[])];
-    rows.sort((a, b) => a.id - b.id);
-    return pack(rows.slice(0, limit));
+  /**
+   * Up to `limit` photos with usable hashes after `after`, for the scan's worker: their ids, hash
+   * BLOBs end to end, and whether each is not scanned yet at distance `d`.
+   */
+  page(d: number, after: number, limit: number): { page: HashPage; lastId: number | null } {
+    const rows = this.s.page.all({ d, after, limit }) as [number, Buffer, number][];
+    const ids = new Int32Array(rows.length);
+    const unscanned = new Uint8Array(rows.length);
+    const blobs = new Uint8Array(rows.length * BLOB_BYTES);
+    let n = 0;
+    for (const [id, blob, fresh] of rows) {
+      // A damaged row is left out rather than compared as zeros.
+      if (blob.byteLength !== BLOB_BYTES) continue;
+      ids[n] = id;
+      unscanned[n] = fresh;
+      blobs.set(blob, n++ * BLOB_BYTES);
+    }
+    const whole = n === rows.length;
+    const page = whole ? { ids, unscanned, blobs } : { ids: ids.slice(0, n), unscanned: unscanned.slice(0, n), blobs: blobs.slice(0, n * BLOB_BYTES) };
+    return { page, lastId: rows.length ? rows[rows.length - 1][0] : null };
   }
 
-  /** Up to `limit` photos scanned at distance `d` or more, after `after`. */
-  scanned(d: number, after: number, limit: number): PackedPhotos {
-    return pack(this.s.scanned.all({ d, after, limit }) as HashRow[]);
+  /** The ids of up to `limit` photos not scanned yet at distance `d`, after `after`, in order. */
+  unscannedIds(d: number, after: number, limit: number): number[] {
+    const args = { d, after, limit };
+    const ids = [...(this.s.neverScannedIds.all(args) as number[]), ...(this.s.scannedCloserIds.all(args) as number[])];
+    return ids.sort((a, b) => a - b).slice(0, limit);
   }
 
   countUnscanned(d: number): number {
@@ -141,16 +148,4 @@ export class PhotoHashStore {
 
 function blobOf(hashes: readonly string[] | null): Buffer | null {
   return hashes ? Buffer.from(hashesToBlob(hashes)) : null;
-}
-
-function pack(rows: HashRow[]): PackedPhotos {
-  const ids = new Int32Array(rows.length);
-  const words = new Uint32Array(rows.length * WORDS);
-  let n = 0;
-  for (const r of rows) {
-    // A damaged row is left out rather than failing the scan.
-    if (!blobInto(r.hashes, words, n * WORDS)) continue;
-    ids[n++] = r.id;
-  }
-  return n === rows.length ? { ids, words } : { ids: ids.slice(0, n), words: words.slice(0, n * WORDS) };
 }

@@ -70,9 +70,65 @@ const SEARCHES: { kind: number; family: FamilyName }[] = [
   ...CORNER_KINDS.map((kind) => ({ kind, family: 'content' as const })),
 ];
 
+/** A set of photos filed in the four families, searched photo by photo. */
+export class PhotoIndex {
+  private readonly families: Record<FamilyName, Family>;
+  private readonly best: Int32Array;
+  private readonly how: Uint8Array;
+  private readonly touched: number[] = [];
+
+  constructor(readonly set: PackedPhotos) {
+    this.families = {
+      full: new Family(set, [KIND.full]),
+      content: new Family(set, [KIND.content]),
+      centre: new Family(set, [KIND.centre]),
+      corner: new Family(set, CORNER_KINDS),
+    };
+    this.best = new Int32Array(set.ids.length).fill(-1);
+    this.how = new Uint8Array(set.ids.length);
+  }
+
+  /**
+   * The photos of the set (by position) within `maxDistance` of a photo whose hashes are
+   * `words[at…]` and whose id is `id` (not matched with itself), nearest first, at most
+   * `maxPerPhoto`; `accept` may leave some out (by position).
+   */
+  near(
+    words: Uint32Array,
+    at: number,
+    id: number,
+    maxDistance: number,
+    maxPerPhoto: number,
+    accept: (other: number) => boolean = () => true,
+  ): { other: number; distance: number; by: MatchedBy }[] {
+    const { best, how, touched } = this;
+    const ids = this.set.ids;
+    for (const { kind, family: name } of SEARCHES) {
+      const family = this.families[name];
+      family.index.within(words[at + 2 * kind], words[at + 2 * kind + 1], maxDistance, (entry, distance) => {
+        const match = matchOf(kind, family.kind[entry]);
+        const other = family.photo[entry];
+        if (!match || ids[other] === id) return;
+        const rank = MATCHED_BY.indexOf(match);
+        if (best[other] < 0) {
+          if (!accept(other)) return;
+          touched.push(other);
+        } else if (distance > best[other] || (distance === best[other] && rank >= how[other])) return;
+        best[other] = distance;
+        how[other] = rank;
+      });
+    }
+    touched.sort((x, y) => best[x] - best[y] || ids[x] - ids[y]);
+    const out = touched.slice(0, maxPerPhoto).map((other) => ({ other, distance: best[other], by: MATCHED_BY[how[other]] }));
+    for (const other of touched) best[other] = -1;
+    touched.length = 0;
+    return out;
+  }
+}
+
 /**
  * Pairs between `query` and `refs` (each id pair once, `a` < `b`); with `refs` null, pairs within
- * `query`. Ids present in both sets are not paired with themselves.
+ * `query`. The sets are expected not to share photos (a shared id is not paired with itself).
  */
 export function findPairs(query: PackedPhotos, refs: PackedPhotos | null, opts: FindOptions): FoundPair[] {
   const self = refs === null;
@@ -82,56 +138,20 @@ export function findPairs(query: PackedPhotos, refs: PackedPhotos | null, opts: 
   // and finding pairs costs the same either way.
   if (!self && indexed.ids.length < searching.ids.length) [indexed, searching] = [searching, indexed];
   if (!indexed.ids.length || !searching.ids.length) return [];
-  const families: Record<FamilyName, Family> = {
-    full: new Family(indexed, [KIND.full]),
-    content: new Family(indexed, [KIND.content]),
-    centre: new Family(indexed, [KIND.centre]),
-    corner: new Family(indexed, CORNER_KINDS),
-  };
-
-  const best = new Int32Array(indexed.ids.length).fill(-1);
-  const how = new Uint8Array(indexed.ids.length);
-  const touched: number[] = [];
+  const index = new PhotoIndex(indexed);
   const pairs: FoundPair[] = [];
-  const { maxDistance, maxPerPhoto } = opts;
-
   for (let p = 0; p < searching.ids.length; p++) {
     if ((p & 255) === 0) {
       opts.signal?.throwIfAborted();
       opts.progress?.(p / searching.ids.length);
     }
     const id = searching.ids[p];
-    for (const { kind, family: name } of SEARCHES) {
-      const family = families[name];
-      const hi = searching.words[p * WORDS + 2 * kind];
-      const lo = searching.words[p * WORDS + 2 * kind + 1];
-      family.index.within(hi, lo, maxDistance, (entry, distance) => {
-        const match = matchOf(kind, family.kind[entry]);
-        if (!match) return;
-        const other = family.photo[entry];
-        const otherId = indexed.ids[other];
-        // Within one set each pair is found from both ends: keep it from the smaller id's end.
-        if (otherId === id || (self && otherId < id)) return;
-        const rank = MATCHED_BY.indexOf(match);
-        if (best[other] < 0) touched.push(other);
-        else if (distance > best[other] || (distance === best[other] && rank >= how[other])) return;
-        best[other] = distance;
-        how[other] = rank;
-      });
+    // Within one set each pair is found from both ends: keep it from the smaller id's end.
+    const accept = self ? (other: number) => indexed.ids[other] > id : undefined;
+    for (const m of index.near(searching.words, p * WORDS, id, opts.maxDistance, opts.maxPerPhoto, accept)) {
+      const otherId = indexed.ids[m.other];
+      pairs.push({ a: Math.min(id, otherId), b: Math.max(id, otherId), distance: m.distance, by: m.by });
     }
-    if (!touched.length) continue;
-    touched.sort((x, y) => best[x] - best[y] || indexed.ids[x] - indexed.ids[y]);
-    for (const other of touched.slice(0, maxPerPhoto)) {
-      const otherId = indexed.ids[other];
-      pairs.push({
-        a: Math.min(id, otherId),
-        b: Math.max(id, otherId),
-        distance: best[other],
-        by: MATCHED_BY[how[other]],
-      });
-    }
-    for (const other of touched) best[other] = -1;
-    touched.length = 0;
   }
   opts.progress?.(1);
   return pairs;

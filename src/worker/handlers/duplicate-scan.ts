@@ -1,14 +1,14 @@
 /**
  * The worker's half of `duplicate_scan`: one step, as main planned it (src/main/duplicates/scan-job.ts).
- * A re-hash step reads thumbnails and computes their duplicate hashes; a compare step pairs a
- * chunk of photos with itself and with a block of scanned photos through the hash indexes.
+ * A re-hash step reads thumbnails and computes their duplicate hashes; a load step keeps a page
+ * of the library's hashes (scan-cache.ts); a compare step searches the index over them with a
+ * chunk of photos not scanned yet.
  */
 import { readFile } from 'node:fs/promises';
-import { MATCHED_BY } from '../../shared/duplicates/hash-set';
 import { isAbortError } from '../../shared/node/io-errors';
-import { MAX_PAIRS_PER_STEP, type DuplicateScanOutput } from '../../shared/jobs/outputs/duplicate-scan';
+import type { DuplicateScanOutput } from '../../shared/jobs/outputs/duplicate-scan';
 import type { DuplicateScanJobType } from '../../shared/jobs/types/duplicate-scan';
-import { findPairs, type FoundPair } from '../duplicates/find-pairs';
+import { compareHeld, holdPage, release } from '../duplicates/scan-cache';
 import { computePhotoHashes } from '../imaging/photo-hashes';
 import type { RunHandler } from './types';
 
@@ -30,14 +30,17 @@ export const duplicateScanHandler: RunHandler<DuplicateScanJobType> = async (inp
     return { kind: 'rehash', plan: input.plan, hashed, failed };
   }
 
-  const opts = { maxDistance: input.maxDistance, maxPerPhoto: input.maxPerPhoto, signal: ctx.signal };
-  const found: FoundPair[] = [];
-  if (input.includeSelf) found.push(...findPairs(input.query, null, opts));
-  if (input.refs.ids.length)
-    found.push(...findPairs(input.query, input.refs, { ...opts, progress: (f) => ctx.progress(f, 'Comparing') }));
-  const truncated = found.length > MAX_PAIRS_PER_STEP;
-  if (truncated) found.sort((a, b) => a.distance - b.distance).length = MAX_PAIRS_PER_STEP;
-  const pairs = new Int32Array(found.length * 4);
-  found.forEach((p, i) => pairs.set([p.a, p.b, p.distance, MATCHED_BY.indexOf(p.by)], i * 4));
-  return { kind: 'compare', plan: input.plan, pairs, truncated };
+  const key = `${ctx.jobId}:${ctx.attempt}`;
+  if (input.kind === 'idle') {
+    release(key);
+    return { kind: 'idle', plan: input.plan };
+  }
+  if (input.kind === 'load') {
+    const first = input.plan.phase === 'load' && input.plan.first;
+    return { kind: 'load', plan: input.plan, holds: holdPage(key, input.page, first) };
+  }
+  ctx.progress(0, 'Filing the hashes');
+  const result = compareHeld(key, input, { signal: ctx.signal, progress: (f) => ctx.progress(f, 'Comparing') });
+  if (input.plan.phase === 'compare' && input.plan.last) release(key);
+  return { kind: 'compare', plan: input.plan, ...result };
 };

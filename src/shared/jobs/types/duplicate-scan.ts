@@ -22,17 +22,17 @@ export const duplicateScanJobType = defineJobType({
       /** Checkpoint written by the runtime between steps. */
       cursor: z
         .object({
-          phase: z.enum(['rehash', 'compare']),
-          /** rehash: the last photo looked at; compare: the last photo of the previous chunk. */
+          phase: z.enum(['rehash', 'load', 'compare']),
+          /** rehash: the last photo looked at; load: the last photo handed over; compare: the last one compared. */
           afterId: count,
-          /** The chunk being compared: its bounds, when it started, and the last scanned photo compared with it. */
-          chunk: z.object({ fromId: count, toId: count, startedAt: z.number(), refsAfterId: count }).strict().optional(),
-          /** Passes over the library (photos hashed while a pass ran are picked up by the next). */
-          pass: z.number().int().min(0).max(10),
+          /** The worker's copy of the library: when it began, which attempt's worker holds it, how many photos. */
+          startedAt: z.number().min(0),
+          attempt: z.number().int(),
+          holds: count,
           rehashed: count,
           compared: count,
           pairs: count,
-          /** Photos to compare when the compare phase began (for progress). */
+          /** Photos to compare when loading began (for progress). */
           total: count,
         })
         .strict()
