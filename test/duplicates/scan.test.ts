@@ -14,7 +14,7 @@ import { DuplicateStore } from '../../src/main/duplicates/duplicate-store';
 import { PhotoHashStore } from '../../src/main/duplicates/photo-hash-store';
 import type { MainHalf } from '../../src/main/jobs/registry';
 import type { AnyJobType } from '../../src/shared/jobs/define';
-import { openTestCore, sourceSpawner, waitFor, waitForStatus } from '../support/core';
+import { openTestCore, sourceSpawner, tempDir, waitFor, waitForStatus } from '../support/core';
 import { CORPUS } from '../support/duplicate-variants';
 import { addPhoto, importAndSettle, photoWords, proposedByName, rng, scan, setHashes, writeCopies } from '../support/duplicates';
 
@@ -114,19 +114,26 @@ describe('duplicate_scan', () => {
     expect((await scan(core)).result_summary).toBe('0 photos compared; no new duplicates');
   });
 
-  it('re-hashes photos hashed by an older method from their thumbnails before comparing', async () => {
-    core = openTestCore();
+  it('re-hashes photos hashed by an older method from their thumbnails before comparing, by itself after an upgrade', async () => {
+    const libraryDir = tempDir();
+    core = openTestCore({ libraryDir });
     const dir = await writeCopies([{ file: jpg('fujifilm-dx10.jpg'), name: 'fuji', transforms: ['original', 'resize'] }]);
     await importAndSettle(core, dir);
-    await waitFor(() => scans(core!).find((j) => j.status === 'success'), 60_000, 'the automatic scan');
+    const first = await waitFor(() => scans(core!).find((j) => j.status === 'success'), 60_000, 'the automatic scan');
     const fresh = core.db.sqlite.prepare('SELECT photo_id, hashes FROM photo_hashes ORDER BY photo_id').all() as {
       photo_id: number;
       hashes: Buffer;
     }[];
     // A library from before duplicates: no duplicate hashes, only the old whole-image pHash.
     core.db.sqlite.exec(`DELETE FROM photo_hashes; DELETE FROM duplicate_pairs; UPDATE photos SET phash = '0123456789abcdef'`);
-    const job = await scan(core);
-    expect(job.status).toBe('success');
+    // Opened by this version, the library catches up without anyone asking.
+    await core.close();
+    core = openTestCore({ libraryDir });
+    const job = await waitFor(
+      () => scans(core!).find((j) => j.id > first.id && j.status === 'success'),
+      60_000,
+      'a scan after the upgrade',
+    );
     expect(job.result_summary).toBe('2 re-hashed; 2 photos compared; 1 new pairs to review');
     const rehashed = core.db.sqlite.prepare('SELECT photo_id, method, hashes FROM photo_hashes ORDER BY photo_id').all() as {
       photo_id: number;

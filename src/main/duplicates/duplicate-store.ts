@@ -4,7 +4,7 @@
  * a decision means, what is audited, what evidence travels) live in duplicate-review.ts.
  */
 import type Database from 'better-sqlite3';
-import { MATCHED_BY, type MatchedBy } from '../../shared/duplicates/hash-set';
+import type { MatchedBy } from '../../shared/duplicates/hash-set';
 
 export interface PairRow {
   photo_lo: number;
@@ -154,8 +154,4 @@ export class DuplicateStore {
   setPreferred(groupId: number, photoId: number | null, now: number): void {
     this.s.prefer.run(photoId, now, groupId);
   }
-}
-
-export function matchedByOf(index: number): MatchedBy | null {
-  return MATCHED_BY[index] ?? null;
 }

@@ -3,6 +3,7 @@
  * the review decisions, and the scheduler that scans new photos. The core opens it before the job
  * registry (the job halves need the stores) and hands it the job service once that exists.
  */
+import { DEFAULT_MAX_DISTANCE } from '../../shared/duplicates/hash-set';
 import type { AuditLedger } from '../audit/ledger';
 import type { LibraryDb } from '../db/open';
 import type { EvidenceStore } from '../evidence/evidence-store';
@@ -20,7 +21,7 @@ export interface Duplicates {
   hashes: PhotoHashStore;
   store: DuplicateStore;
   review: DuplicateReview;
-  /** From now on, new hashes start an incremental scan. */
+  /** From now on, new hashes start an incremental scan (and one starts soon if work is waiting). */
   scheduleScans(jobs: JobService): void;
   close(): void;
 }
@@ -51,6 +52,8 @@ export function openDuplicates(deps: {
         },
         (err) => deps.log.warn(`duplicate scan not started: ${(err as Error).message}`),
       );
+      // A library from before duplicates (or one closed mid-scan) catches up by itself.
+      if (hashes.hasWork(DEFAULT_MAX_DISTANCE)) scheduler.wanted();
     },
     close() {
       scheduler?.close();

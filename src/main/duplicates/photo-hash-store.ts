@@ -7,7 +7,7 @@
  * Reads for the scan are bounded pages in photo id order, handed to the worker as they are stored.
  */
 import type Database from 'better-sqlite3';
-import { HASHES_PER_PHOTO, PHOTO_HASH_METHOD, blobInto, hashesToBlob } from '../../shared/duplicates/hash-set';
+import { HASHES_PER_PHOTO, PHOTO_HASH_METHOD, hashesToBlob } from '../../shared/duplicates/hash-set';
 import type { HashPage } from '../../shared/jobs/outputs/duplicate-scan';
 
 const BLOB_BYTES = 8 * HASHES_PER_PHOTO;
@@ -66,7 +66,6 @@ export class PhotoHashStore {
         `UPDATE photo_hashes SET scanned_distance = @d
           WHERE photo_id BETWEEN @from AND @to AND ${USABLE} AND ${UNSCANNED} AND updated_at < @startedAt`,
       ),
-      updatedAt: p(`SELECT updated_at FROM photo_hashes WHERE photo_id = ?`).pluck(),
     };
   }
 
@@ -120,7 +119,9 @@ export class PhotoHashStore {
       blobs.set(blob, n++ * BLOB_BYTES);
     }
     const whole = n === rows.length;
-    const page = whole ? { ids, unscanned, blobs } : { ids: ids.slice(0, n), unscanned: unscanned.slice(0, n), blobs: blobs.slice(0, n * BLOB_BYTES) };
+    const page = whole
+      ? { ids, unscanned, blobs }
+      : { ids: ids.slice(0, n), unscanned: unscanned.slice(0, n), blobs: blobs.slice(0, n * BLOB_BYTES) };
     return { page, lastId: rows.length ? rows[rows.length - 1][0] : null };
   }
 
@@ -131,6 +132,11 @@ export class PhotoHashStore {
     return ids.sort((a, b) => a - b).slice(0, limit);
   }
 
+  /** Whether a scan has work: photos to re-hash, or photos not scanned yet at distance `d`. */
+  hasWork(d: number): boolean {
+    return this.needingRehash(0, 1).length > 0 || this.countUnscanned(d) > 0;
+  }
+
   countUnscanned(d: number): number {
     return (this.s.countNeverScanned.get() as number) + (this.s.countScannedCloser.get({ d }) as number);
   }
@@ -138,11 +144,6 @@ export class PhotoHashStore {
   /** In tx. The chunk's photos have been compared with every scanned photo, unless their hashes changed since it started. */
   markScanned(fromId: number, toId: number, d: number, startedAt: number): number {
     return this.s.markScanned.run({ from: fromId, to: toId, d, startedAt }).changes;
-  }
-
-  /** When the photo's hashes were last written (undefined: it has none, or is gone). */
-  updatedAt(photoId: number): number | undefined {
-    return this.s.updatedAt.get(photoId) as number | undefined;
   }
 }
 

@@ -123,14 +123,20 @@ export function duplicateScanJob(deps: ScanJobDeps, sizes: StepSizes = STEP_SIZE
     if (out.kind === 'rehash' && plan.phase === 'rehash') {
       for (const h of out.hashed) hashes.recordRehash(h.id, h.full, h.hashes);
       const rehashed = c.rehashed + out.hashed.length;
-      return next({ ...c, afterId: plan.lastId ?? c.afterId, rehashed }, `Re-hashed ${count(rehashed)} photos hashed by an older method`);
+      return next(
+        { ...c, afterId: plan.lastId ?? c.afterId, rehashed },
+        `Re-hashed ${count(rehashed)} photos hashed by an older method`,
+      );
     }
     if (out.kind === 'load' && plan.phase === 'load') {
       const holds = (plan.first ? 0 : c.holds) + plan.count;
       const copy = { startedAt: plan.startedAt, attempt: job.attempt, holds, total: plan.total };
       if (out.holds !== holds) return next({ ...c, phase: 'load', attempt: -1 }, 'Handing the library to the worker again');
       if (plan.done) return next({ ...c, ...copy, phase: 'compare', afterId: 0 }, `Comparing ${count(plan.total)} photos`);
-      return next({ ...c, ...copy, phase: 'load', afterId: plan.lastId ?? c.afterId }, `Handed ${count(holds)} photos to the worker`);
+      return next(
+        { ...c, ...copy, phase: 'load', afterId: plan.lastId ?? c.afterId },
+        `Handed ${count(holds)} photos to the worker`,
+      );
     }
     if (out.kind === 'compare' && plan.phase === 'compare') {
       if (out.lost) return next({ ...c, phase: 'load', attempt: -1 }, 'The worker was replaced; handing it the library again');
