@@ -113,7 +113,9 @@ describe('evidence travels between confirmed copies', () => {
     expect(auditEvents('duplicates_confirmed')).toEqual([{ groupId, photoIds: [a, b, c], mergedGroups: [], preferred: b }]);
 
     // c is not the same photograph after all: what it gave and got is withdrawn, and the pair is ruled out.
+    core.duplicates.setPreferred(groupId, c);
     core.duplicates.removeFromGroup(c);
+    expect(core.duplicates.list('confirmed', 0, 10).groups[0]).toMatchObject({ groupId, preferredPhotoId: null });
     expect(fromCopies(a)).toEqual([]);
     expect(fromCopies(b).map((i) => (i.details?.origin as { photoId: number }).photoId)).toEqual([a]);
     expect(fromCopies(c)).toEqual([]);

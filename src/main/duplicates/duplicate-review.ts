@@ -112,6 +112,7 @@ export class DuplicateReview {
       const now = Date.now();
       const rest = this.groupMembers(groupId).filter((id) => id !== photoId);
       this.store.leave(photoId);
+      if (this.store.group(groupId)?.preferred_photo_id === photoId) this.store.setPreferred(groupId, null, now);
       for (const other of rest) this.store.markDifferent(photoId, other, now);
       // A group of one is no group.
       if (rest.length < 2) this.store.dropGroup(groupId);
