@@ -52,7 +52,8 @@ test('scan, review groups from the keyboard, and an accepted date travels to the
     await form.getByRole('button', { name: 'Add constraint' }).click();
     await expect(page.getByTestId('evidence-item').filter({ hasText: 'Not before 1935' })).toBeVisible();
 
-    // The Duplicates screen: two groups to review, the first shown side by side.
+    // The Duplicates screen (the sidebar counts the groups to review): two groups, the first shown side by side.
+    await expect(page.getByTestId('duplicates-badge')).toHaveText('2');
     await page.getByRole('link', { name: /^Duplicates/ }).click();
     await expect(page.getByRole('heading', { name: 'Duplicates' })).toBeVisible();
     await expect(page.getByTestId('dup-tab-unreviewed')).toContainText('2');
@@ -84,6 +85,7 @@ test('scan, review groups from the keyboard, and an accepted date travels to the
     await expect(copies).toHaveCount(2);
     await page.keyboard.press('r');
     await expect(page.getByTestId('dup-empty')).toBeVisible();
+    await expect(page.getByTestId('duplicates-badge')).toHaveCount(0);
     await page.getByTestId('dup-tab-different').click();
     await expect(page.getByTestId('dup-row')).toHaveCount(1);
     await app.shot('duplicates-not-the-same');

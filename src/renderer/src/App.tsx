@@ -7,6 +7,7 @@ import { PhotoScreen } from './screens/PhotoScreen';
 import { SettingsScreen } from './screens/SettingsScreen';
 import { DuplicatesScreen } from './screens/DuplicatesScreen';
 import { JobCountsBadge } from './components/JobCountsBadge';
+import { DuplicatesBadge } from './components/DuplicatesBadge';
 
 const NAV = [
   { screen: 'library', href: '#/library', label: 'Library' },
@@ -44,6 +45,7 @@ export function App() {
               <a href={n.href} aria-current={active === n.screen ? 'page' : undefined} className="nav-link">
                 {n.label}
                 {n.screen === 'jobs' && <JobCountsBadge />}
+                {n.screen === 'duplicates' && <DuplicatesBadge />}
               </a>
             </li>
           ))}
