@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
+import { devCspPlugin } from './src/main/electron/dev-csp';
 
 export default defineConfig({
   main: {
@@ -36,6 +37,7 @@ export default defineConfig({
       outDir: 'out/renderer',
       rollupOptions: { input: resolve(__dirname, 'src/renderer/index.html') },
     },
-    plugins: [react()],
+    // devCspPlugin: `npm run dev` only — Vite's inline dev styles and HMR socket need a looser CSP.
+    plugins: [react(), devCspPlugin()],
   },
 });

@@ -14,3 +14,26 @@ export function pct(xs: number[], p: number): number {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))];
 }
+
+/** The median (the mean of the middle two for an even count). */
+export function median(xs: number[]): number {
+  if (!xs.length) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+/** Prints rows as aligned columns: the first left-aligned, the second right-aligned, the rest as is. */
+export function table(rows: string[][]): void {
+  const w0 = Math.max(...rows.map((r) => r[0].length));
+  const w1 = Math.max(...rows.map((r) => (r[1] ?? '').length));
+  for (const [a, b = '', ...rest] of rows) console.log([a.padEnd(w0), b.padStart(w1), ...rest].join('  ').trimEnd());
+}
+
+export async function waitUntil(fn: () => boolean, timeoutMs: number, what: string): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!fn()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await sleep(5);
+  }
+}

@@ -27,6 +27,7 @@ import { forkWorkerSpawner } from '../src/main/jobs/fork-worker';
 import { appPaths } from '../src/main/app-paths';
 import { arg, pct, round, sleep } from './_util';
 import { startBrowserServer } from '../src/main/browser/server';
+import { seedPhotos } from '../test/support/seed-library';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const median = (xs: number[]) => pct(xs, 50);
@@ -160,31 +161,7 @@ async function seedLibrary(n: number): Promise<Core> {
     },
     runJobs: false,
   });
-  const insert = core.db.sqlite.prepare(
-    `INSERT INTO photos (sha256, path, filename, size, format, display_width, display_height, thumbnail, metadata_status,
-       estimate_status, estimate_earliest, estimate_latest, estimate, imported_at, updated_at)
-     VALUES (?, ?, ?, 1000, 'jpeg', 1200, 900, ?, 'ready', ?, ?, ?, ?, ?, ?)`,
-  );
-  const base = Date.now() - n * 1000;
-  core.db.immediate(() => {
-    for (let i = 0; i < n; i++) {
-      const sha = crypto.createHash('sha256').update(String(i)).digest('hex');
-      const dated = i % 3 !== 0;
-      const y = 1880 + (i % 100);
-      insert.run(
-        sha,
-        `/archive/box-${Math.floor(i / 500)}/scan-${i}.tif`,
-        `scan-${String(i).padStart(6, '0')}.tif`,
-        `thumbnails/${sha.slice(0, 2)}/${sha}.jpg`,
-        dated ? 'estimated' : 'undated',
-        dated ? y * 10000 + 101 : null,
-        dated ? y * 10000 + 1231 : null,
-        dated ? JSON.stringify({ dacs: `circa ${y}` }) : null,
-        base + i * 1000,
-        base + i * 1000,
-      );
-    }
-  });
+  seedPhotos(core.db.sqlite, n);
   return core;
 }
 
@@ -237,7 +214,7 @@ export async function run(args: string[]): Promise<void> {
   console.log(`seeding a ${seed.toLocaleString()}-photo library …`);
   const core = await seedLibrary(seed);
   const deep = core.db.sqlite
-    .prepare('SELECT imported_at AS v, id FROM photos ORDER BY imported_at DESC, id DESC LIMIT 1 OFFSET ?')
+    .prepare('SELECT id AS v, id FROM photos ORDER BY id DESC LIMIT 1 OFFSET ?')
     .get(Math.floor(seed * 0.9)) as { v: number; id: number };
   const deepByName = core.db.sqlite
     .prepare('SELECT filename AS v, id FROM photos ORDER BY filename, id LIMIT 1 OFFSET ?')

@@ -1,7 +1,7 @@
 /**
  * Child processes for bench/queue.ts (run with `node --import tsx`):
  *   plainjob <db>        one plainjob worker with a no-op processor, started on 'go'
- *   writer <db> <ms>     a "user" writing one settings row per BEGIN IMMEDIATE transaction every <ms>
+ *   writer <db> <ms>     a "user" writing one settings row per BEGIN IMMEDIATE transaction, due every <ms>
  * Each sends 'ready', waits for 'go', and on 'stop' reports its figures and exits.
  */
 import Database from 'better-sqlite3';
@@ -42,21 +42,32 @@ if (mode === 'plainjob') {
   const upsert = db.prepare(
     'INSERT INTO settings (key, value, updated_at) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at',
   );
-  const write = db.transaction((n: number) => upsert.run('bench.userWrite', JSON.stringify({ n }), Date.now()));
+  const write = db.transaction((k: number) => upsert.run('bench.userWrite', JSON.stringify({ k }), Date.now()));
   const every = Number(arg ?? 5);
   const latencies: number[] = [];
   let timer: NodeJS.Timeout | undefined;
-  let n = 0;
+  let writing = false;
   process.on('message', (m: { t: string }) => {
     if (m.t === 'go') {
-      timer = setInterval(() => {
-        const t0 = performance.now();
-        write.immediate(n++);
-        latencies.push(performance.now() - t0);
-      }, every);
+      // A fixed schedule (t0 + k·every): a write kept waiting delays every write due meanwhile, and each counts.
+      writing = true;
+      const t0 = performance.now() + every;
+      let k = 0;
+      const tick = () => {
+        if (!writing) return;
+        const now = performance.now();
+        while (t0 + k * every <= now) {
+          write.immediate(k);
+          latencies.push(performance.now() - (t0 + k * every));
+          k++;
+        }
+        timer = setTimeout(tick, Math.max(0, t0 + k * every - performance.now()));
+      };
+      timer = setTimeout(tick, every);
     }
     if (m.t === 'stop') {
-      clearInterval(timer);
+      writing = false;
+      clearTimeout(timer);
       send({ t: 'report', latencies });
       db.close();
       process.exit(0);

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test as base, chromium, _electron, type Page, type Browser, type ElectronApplication } from '@playwright/test';
-import { chosenTarget, chromiumPath, type Target } from './target';
+import { chosenTarget, chromiumPath, electronBinary, type Target } from './target';
 
 export interface CircaApp {
   page: Page;
@@ -55,12 +55,18 @@ export const test = base.extend<{ app: CircaApp }>({
     let page: Page;
     let cleanup: () => Promise<void>;
     if (target === 'electron') {
+      // Its own user-data folder per run: never a real install's data or its single-instance lock.
+      const userData = fs.mkdtempSync(path.join(os.tmpdir(), 'circa-e2e-userdata-'));
       const app: ElectronApplication = await _electron.launch({
+        executablePath: electronBinary()!,
         args: ['.', `--library=${libraryDir}`],
-        env: { ...process.env, CIRCA_DIAGNOSTIC_JOBS: '1' } as Record<string, string>,
+        env: { ...process.env, CIRCA_DIAGNOSTIC_JOBS: '1', CIRCA_USER_DATA_DIR: userData } as Record<string, string>,
       });
       page = await app.firstWindow();
-      cleanup = () => app.close();
+      cleanup = async () => {
+        await app.close();
+        fs.rmSync(userData, { recursive: true, force: true });
+      };
     } else {
       const { url, server } = await startBrowserMode(libraryDir);
       const browser: Browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS });

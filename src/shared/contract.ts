@@ -17,6 +17,19 @@ import {
 } from './duplicates/contract';
 
 export { estimateStatusSchema, estimateViewSchema, type EstimateView } from './estimate-view';
+import { evidenceItemSchema, evidenceSources, manualConstraintSchema, reviewStatuses } from './evidence-details';
+
+export {
+  evidenceItemSchema,
+  evidenceSources,
+  manualConstraintSchema,
+  partialDateSchema,
+  reviewStatuses,
+  type EvidenceItem,
+  type ManualConstraint,
+} from './evidence-details';
+export type { EvidenceDetails } from './evidence-details';
+import { ocrReadLineSchema } from './jobs/outputs/ocr';
 
 const id = z.number().int().positive();
 const empty = z.object({}).strict();
@@ -33,10 +46,23 @@ export const healthSchema = z.object({
 });
 
 // ---------------------------------------------------------------- settings
+/**
+ * What an import says about its files. detect: scans, unless the EXIF names a camera that is not a
+ * scanner; all_scans: every file is a scan, even one made with a camera (copy stand); originals:
+ * camera originals, unless the EXIF names a scanner.
+ */
+export const scanPolicies = ['detect', 'all_scans', 'originals'] as const;
+export type ScanPolicy = (typeof scanPolicies)[number];
+/** The archivist's word on one photo, over its import's policy. */
+export const scanOverrides = ['scan', 'original'] as const;
+export type ScanOverride = (typeof scanOverrides)[number];
+export const scanPolicySchema = z.enum(scanPolicies);
+
 export const settingsSchema = z.object({
   workerCount: z.number().int().min(1).max(16),
   jobRetentionDays: z.number().int().min(1).max(3650),
-  treatExifDatesAsScanDates: z.boolean(),
+  /** What the import panel proposes for new imports. */
+  defaultScanPolicy: scanPolicySchema,
   aiBackend: z.enum(aiBackendKinds),
   aiBaseUrl: z.string().max(500),
   aiModel: z.string().max(200),
@@ -98,6 +124,7 @@ export type JobCounts = z.infer<typeof jobCountsSchema>;
 
 // ---------------------------------------------------------------- photos
 export const photoSorts = ['imported', 'filename', 'date'] as const;
+export const yearModes = ['within', 'overlaps'] as const;
 export const photoFilters = [
   'all',
   'needs_metadata',
@@ -133,6 +160,21 @@ export const photoSummarySchema = z.object({
 });
 export type PhotoSummary = z.infer<typeof photoSummarySchema>;
 
+/** The latest OCR reading of a photo, line by line: shown even when it holds no date. */
+export const ocrReadingSchema = z.object({
+  text: z.string(),
+  /** Tesseract's mean confidence, 0..100. */
+  confidence: z.number().min(0).max(100),
+  lines: z.array(ocrReadLineSchema),
+  /** The oriented image's size: the space of the line boxes. */
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  method: z.string(),
+  jobId: z.number().int().nullable(),
+  readAt: z.number(),
+});
+export type OcrReading = z.infer<typeof ocrReadingSchema>;
+
 export const photoDetailsSchema = photoSummarySchema.extend({
   size: z.number().int(),
   sha256: z.string(),
@@ -140,10 +182,20 @@ export const photoDetailsSchema = photoSummarySchema.extend({
   height: z.number().int().nullable(),
   orientation: z.number().int().nullable(),
   isScan: z.boolean().nullable(),
+  /** Why it is (not) taken for a scan, in words; null before its metadata was read. */
+  scanReason: z.string().nullable(),
+  /** What its import said about its files (null: imported before imports asked). */
+  scanPolicy: scanPolicySchema.nullable(),
+  /** The archivist's word on this photo (null: as the import's policy decides). */
+  scanOverride: z.enum(scanOverrides).nullable(),
+  /** The file system's modification time at import (never used as evidence: copying changes it). */
+  fileModifiedAt: z.number().nullable(),
   /** The selected EXIF/XMP/IPTC fields as found (raw strings, never time-zone shifted). */
   exif: z.record(z.string(), z.unknown()).nullable(),
   phash: z.string().nullable(),
   notes: z.string(),
+  /** Null until OCR has run. */
+  ocr: ocrReadingSchema.nullable(),
   jobs: z.array(jobSummarySchema),
 });
 export type PhotoDetails = z.infer<typeof photoDetailsSchema>;
@@ -174,45 +226,29 @@ const pathSchema = z
   .refine((p) => !p.includes('\0'), 'path contains a NUL byte');
 
 // ---------------------------------------------------------------- evidence
-export const evidenceSources = ['exif', 'ocr', 'ai', 'manual', 'duplicate'] as const;
-export const reviewStatuses = ['pending', 'accepted', 'rejected'] as const;
 
-export const evidenceItemSchema = z.object({
-  id,
-  photoId: id,
-  source: z.enum(evidenceSources),
-  kind: z.enum(['bound', 'estimate']),
-  earliest: z.number().int().nullable(),
-  latest: z.number().int().nullable(),
-  precision: z.string().nullable(),
-  confidence: z.number().nullable(),
-  summary: z.string(),
-  details: z.record(z.string(), z.unknown()).nullable(),
-  jobId: z.number().int().nullable(),
-  attempt: z.number().int().nullable(),
-  reviewStatus: z.enum(reviewStatuses),
-  reviewNote: z.string().nullable(),
-  /** Replaced by a later run of the same source (kept as history). */
-  superseded: z.boolean(),
-  createdAt: z.number(),
-  /** The item's own interval as EDTF and in DACS wording. */
-  edtf: z.string().nullable(),
-  label: z.string().nullable(),
-});
-export type EvidenceItem = z.infer<typeof evidenceItemSchema>;
-
-const year = z.number().int().min(1826).max(2100);
-export const manualConstraintSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('not_before'), year }).strict(),
-  z.object({ type: z.literal('not_after'), year }).strict(),
-  z
-    .object({ type: z.literal('between'), from: year, to: year })
-    .strict()
-    .refine((c) => c.from <= c.to, 'from must not be after to'),
-  z.object({ type: z.literal('circa'), year, plusMinus: z.number().int().min(0).max(50) }).strict(),
-]);
-export type ManualConstraint = z.infer<typeof manualConstraintSchema>;
 const note = z.string().max(2000);
+
+export const actionKinds = [
+  'review',
+  'review_many',
+  'manual_add',
+  'manual_edit',
+  'manual_remove',
+  'notes',
+  'scan_override',
+] as const;
+/** One of the archivist's actions in the undo history (kept in main). */
+export const actionSummarySchema = z.object({
+  id,
+  at: z.number(),
+  kind: z.enum(actionKinds),
+  /** What was done, e.g. "Accepted #49 (OCR)". */
+  label: z.string(),
+  /** How many photos it changed (a bulk review: many). */
+  photoCount: z.number().int(),
+});
+export type ActionSummary = z.infer<typeof actionSummarySchema>;
 const evidenceWithEstimate = z.object({ item: evidenceItemSchema, estimate: estimateViewSchema });
 
 // ---------------------------------------------------------------- the contract
@@ -281,23 +317,42 @@ export const calls = {
         sort: z.enum(photoSorts).default('imported'),
         filter: z.enum(photoFilters).default('all'),
         search: z.string().max(200).optional(),
-        /** Photos whose estimate overlaps these years. */
+        /** Photos dated in these years (either may be left open); see `yearMode`. */
         yearFrom: z.number().int().min(1000).max(2999).optional(),
         yearTo: z.number().int().min(1000).max(2999).optional(),
+        /** within (default): the estimate lies inside the years; overlaps: it could be from them. */
+        yearMode: z.enum(yearModes).default('within'),
         /** Keyset cursor from the previous page's `nextCursor`. */
         cursor: photoCursorSchema.optional(),
         /** Re-read specific photos (named by a photos.changed event). */
         ids: z.array(id).max(500).optional(),
         limit: z.number().int().min(1).max(500).default(200),
       })
-      .strict(),
-    z.object({ items: z.array(photoSummarySchema), nextCursor: photoCursorSchema.nullable(), total: z.number().int() }),
+      .strict()
+      .superRefine((q, ctx) => {
+        if (q.yearFrom !== undefined && q.yearTo !== undefined && q.yearFrom > q.yearTo)
+          ctx.addIssue({
+            code: 'custom',
+            message: `The years are the wrong way round: ${q.yearFrom} is after ${q.yearTo}`,
+            path: ['yearTo'],
+          });
+      }),
+    z.object({
+      items: z.array(photoSummarySchema),
+      nextCursor: photoCursorSchema.nullable(),
+      total: z.number().int(),
+      /** False when a search or a year range matches more than Circa counts: `total` is then a lower bound. */
+      totalExact: z.boolean(),
+    }),
   ),
   'photos.get': call(z.object({ id }).strict(), photoDetailsSchema),
   /** Imports files and folders (recursively) by path on this machine; progress arrives as import.progress events. */
-  'photos.import': call(z.object({ paths: z.array(pathSchema).min(1).max(1000) }).strict(), importProgressSchema),
+  'photos.import': call(
+    z.object({ paths: z.array(pathSchema).min(1).max(1000), scanPolicy: scanPolicySchema.optional() }).strict(),
+    importProgressSchema,
+  ),
   /** Electron only: asks the user for files/folders with the system dialog, then imports them. */
-  'photos.chooseAndImport': call(empty, importProgressSchema.nullable()),
+  'photos.chooseAndImport': call(z.object({ scanPolicy: scanPolicySchema.optional() }).strict(), importProgressSchema.nullable()),
   'photos.importStatus': call(empty, importProgressSchema.nullable()),
   'photos.cancelImport': call(z.object({ id: z.number().int() }).strict(), importProgressSchema),
   /** Re-runs a job type for photos; idempotent (an active job is returned, not duplicated). */
@@ -305,24 +360,72 @@ export const calls = {
     z.object({ ids: z.array(id).min(1).max(100_000), type: z.enum(RERUN_JOB_TYPES) }).strict(),
     z.object({ created: z.number().int(), alreadyActive: z.number().int() }),
   ),
-  'photos.setNotes': call(z.object({ id, notes: z.string().max(20_000) }).strict(), z.object({ notes: z.string() })),
+  'photos.setNotes': call(
+    z.object({ id, notes: z.string().max(20_000) }).strict(),
+    z.object({ notes: z.string(), action: actionSummarySchema.nullable() }),
+  ),
+  /** Whether this photo is a scan, over its import's choice (null: as the import decides); re-reads its EXIF dates. */
+  'photos.setScanOverride': call(
+    z.object({ id, override: z.enum(scanOverrides).nullable() }).strict(),
+    z.object({
+      isScan: z.boolean().nullable(),
+      scanReason: z.string().nullable(),
+      scanOverride: z.enum(scanOverrides).nullable(),
+      action: actionSummarySchema.nullable(),
+    }),
+  ),
 
   'evidence.list': call(
     z.object({ photoId: id, includeSuperseded: z.boolean().default(false) }).strict(),
     z.object({ items: z.array(evidenceItemSchema), estimate: estimateViewSchema }),
   ),
-  /** Accept, reject or reset one finding; recorded in the audit ledger. Undo = review back to the previous status. */
-  'evidence.review': call(
-    z.object({ id, status: z.enum(reviewStatuses), note: note.optional(), undo: z.boolean().optional() }).strict(),
-    evidenceWithEstimate,
+  /** Accept, reject or reset one finding; one action in the undo history, recorded in the audit ledger. */
+  'evidence.review': call(z.object({ id, status: z.enum(reviewStatuses), note: note.optional() }).strict(), evidenceWithEstimate),
+  /** One kind of finding across a selection (e.g. every pending EXIF bound), as one action that is undone as one. */
+  'evidence.reviewMany': call(
+    z
+      .object({
+        photoIds: z.array(id).min(1).max(100_000),
+        source: z.enum(evidenceSources),
+        kind: z.enum(['bound', 'estimate']).optional(),
+        from: z.enum(reviewStatuses).default('pending'),
+        status: z.enum(reviewStatuses),
+        note: note.optional(),
+      })
+      .strict()
+      .refine((q) => q.from !== q.status, { message: 'from and status are the same: nothing would change', path: ['status'] }),
+    z.object({ action: actionSummarySchema.nullable(), changed: z.number().int(), photos: z.number().int() }),
   ),
   'evidence.addManual': call(z.object({ photoId: id, constraint: manualConstraintSchema, note }).strict(), evidenceWithEstimate),
   'evidence.updateManual': call(z.object({ id, constraint: manualConstraintSchema, note }).strict(), evidenceWithEstimate),
   'evidence.removeManual': call(z.object({ id }).strict(), z.object({ estimate: estimateViewSchema })),
 
+  /** What undo would reverse on this photo (the latest of the archivist's actions not yet undone), or null. */
+  'history.last': call(z.object({ photoId: id }).strict(), z.object({ action: actionSummarySchema.nullable() })),
+  /**
+   * Reverses one action: the one the archivist was shown (so two windows cannot interleave), only if
+   * it is still the latest on its photos and nothing changed since; otherwise a `conflict` says why.
+   * `photoId` scopes it to a photo screen and asks for that photo's next action to undo.
+   */
+  'history.undo': call(
+    z.object({ actionId: id, photoId: id.optional() }).strict(),
+    z.object({
+      undone: actionSummarySchema,
+      message: z.string(),
+      photoIds: z.array(id),
+      next: actionSummarySchema.nullable(),
+    }),
+  ),
+
   'settings.apiKeyStatus': call(
     empty,
-    z.object({ hasApiKey: z.boolean(), source: z.enum(['environment', 'encrypted']).nullable(), canStore: z.boolean() }),
+    z.object({
+      hasApiKey: z.boolean(),
+      source: z.enum(['environment', 'encrypted']).nullable(),
+      canStore: z.boolean(),
+      /** keychain: protected by the OS; basic: Linux without a keyring, obfuscated only; unavailable: desktop, no storage; browser: browser mode. */
+      storage: z.enum(['keychain', 'basic', 'unavailable', 'browser']),
+    }),
   ),
   /** Stores (encrypted) or clears the AI API key. The key is never sent back. */
   'settings.setApiKey': call(

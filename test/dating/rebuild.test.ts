@@ -1,6 +1,7 @@
+import { execSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../src/main/core/core';
-import { REBUILD_CHUNK } from '../../src/main/dating/rebuild-job';
+import { REBUILD_CHUNK, type RebuildPayload } from '../../src/main/dating/rebuild-job';
 import { openTestCore, waitForStatus } from '../support/core';
 
 let core: Core | undefined;
@@ -55,4 +56,41 @@ describe('constraint_rebuild', () => {
     expect((await waitForStatus(core, job.id, ['success', 'failed'])).status).toBe('success');
     expect(core.photos.list({ sort: 'imported', filter: 'undated', limit: 1 }).total).toBe(25);
   });
+
+  it('a worker killed mid-way: the next attempt resumes after the last committed step, not from the start', async () => {
+    core = openTestCore({ concurrency: 1 });
+    const n = REBUILD_CHUNK * 4 + 3;
+    const ids = seed(core, n);
+    // Watch each step's load (main's half), and kill the worker as the third step is handed to it.
+    const real = core.jobs.registry.get('constraint_rebuild')!.half;
+    const steps: { attempt: number; afterId: number }[] = [];
+    core.jobs.registry.replaceHalf('constraint_rebuild', {
+      ...real,
+      load(job) {
+        const cursor = (job.payload as RebuildPayload).cursor;
+        steps.push({ attempt: job.attempt, afterId: cursor?.afterId ?? 0 });
+        if (job.attempt === 1 && steps.length === 3) {
+          // Our only worker process: the job's attempt dies with it, after two committed steps.
+          const pids = execSync(`pgrep -P ${process.pid} -f src/worker/index.ts`).toString().trim().split('\n').map(Number);
+          for (const pid of pids) process.kill(pid, 'SIGKILL');
+        }
+        return real.load(job);
+      },
+    });
+    const { job } = core.jobs.enqueue({ type: 'constraint_rebuild', payload: {} });
+    const done = await waitForStatus(core, job.id, ['success', 'failed'], 120_000);
+    expect(done).toMatchObject({ status: 'success', attempt: 2, retry_count: 1 });
+    const afterSecond = ids[REBUILD_CHUNK * 2 - 1];
+    expect(steps).toEqual([
+      { attempt: 1, afterId: 0 },
+      { attempt: 1, afterId: ids[REBUILD_CHUNK - 1] },
+      { attempt: 1, afterId: afterSecond },
+      // The second attempt starts from the checkpoint of the last committed step.
+      { attempt: 2, afterId: afterSecond },
+      { attempt: 2, afterId: ids[REBUILD_CHUNK * 3 - 1] },
+      { attempt: 2, afterId: ids[REBUILD_CHUNK * 4 - 1] },
+    ]);
+    expect(done.result_summary).toBe(`${n} of ${n} estimates recomputed`);
+    expect(core.photos.list({ sort: 'imported', filter: 'undated', limit: 1 }).total).toBe(0);
+  }, 150_000); // a worker is started three times; slow on a crowded machine
 });

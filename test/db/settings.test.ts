@@ -12,9 +12,9 @@ describe('settings', () => {
     const db = open(path.join(tempDir(), 'circa.db'));
     const settings = new SettingsStore(db);
     expect(settings.get()).toEqual(defaultSettings());
-    settings.update({ treatExifDatesAsScanDates: false, jobRetentionDays: 7 });
+    settings.update({ defaultScanPolicy: 'originals', jobRetentionDays: 7 });
     const got = settings.get();
-    expect(got).toMatchObject({ treatExifDatesAsScanDates: false, jobRetentionDays: 7 });
+    expect(got).toMatchObject({ defaultScanPolicy: 'originals', jobRetentionDays: 7 });
     got.jobRetentionDays = 99; // a caller's copy, not the cache
     expect(settings.get().jobRetentionDays).toBe(7);
     await db.close();
@@ -26,11 +26,11 @@ describe('settings', () => {
     const runner = open(file);
     const appSettings = new SettingsStore(app);
     const runnerSettings = new SettingsStore(runner);
-    expect(runnerSettings.get().treatExifDatesAsScanDates).toBe(true); // read and cached
-    appSettings.update({ treatExifDatesAsScanDates: false });
-    expect(runnerSettings.get().treatExifDatesAsScanDates).toBe(false);
-    appSettings.update({ treatExifDatesAsScanDates: true });
-    expect(runnerSettings.get().treatExifDatesAsScanDates).toBe(true);
+    expect(runnerSettings.get().defaultScanPolicy).toBe('detect'); // read and cached
+    appSettings.update({ defaultScanPolicy: 'all_scans' });
+    expect(runnerSettings.get().defaultScanPolicy).toBe('all_scans');
+    appSettings.update({ defaultScanPolicy: 'detect' });
+    expect(runnerSettings.get().defaultScanPolicy).toBe('detect');
     await runner.close();
     await app.close();
   });

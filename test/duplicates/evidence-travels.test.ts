@@ -18,8 +18,9 @@ afterEach(async () => {
   await core.close();
 });
 
-const fromCopies = (photoId: number, history = false): EvidenceItem[] =>
-  core.evidenceService.list(photoId, history).items.filter((i) => i.source === 'duplicate');
+type FromCopy = Extract<EvidenceItem, { source: 'duplicate' }>;
+const fromCopies = (photoId: number, history = false): FromCopy[] =>
+  core.evidenceService.list(photoId, history).items.filter((i): i is FromCopy => i.source === 'duplicate');
 const ocrFinding = (photoId: number, year: number) =>
   core.db.immediate(() =>
     core.evidence.recordFromJob(
@@ -73,7 +74,7 @@ describe('evidence travels between confirmed copies', () => {
       expect.objectContaining({ evidenceId: caption }),
     ]);
     core.evidenceService.review(caption, 'rejected', 'misread');
-    expect(fromCopies(copy).map((i) => (i.details?.origin as { evidenceId: number }).evidenceId)).toEqual([notAfter.id]);
+    expect(fromCopies(copy).map((i) => i.details?.origin.evidenceId)).toEqual([notAfter.id]);
     const withdrawn = fromCopies(copy, true).filter((i) => i.superseded);
     expect(withdrawn).toHaveLength(1);
     expect(auditEvents('duplicate_evidence_withdrawn').at(-1)).toMatchObject({ reason: 'the original finding was rejected' });
@@ -117,7 +118,7 @@ describe('evidence travels between confirmed copies', () => {
     core.duplicates.removeFromGroup(c);
     expect(core.duplicates.list('confirmed', 0, 10).groups[0]).toMatchObject({ groupId, preferredPhotoId: null });
     expect(fromCopies(a)).toEqual([]);
-    expect(fromCopies(b).map((i) => (i.details?.origin as { photoId: number }).photoId)).toEqual([a]);
+    expect(fromCopies(b).map((i) => i.details?.origin.photoId)).toEqual([a]);
     expect(fromCopies(c)).toEqual([]);
     expect(core.duplicates.list('different', 0, 10).total).toBe(2);
 

@@ -1,4 +1,3 @@
-import { execSync } from 'node:child_process';
 /** Cancellation: queued jobs at once; running jobs through their signal, or by killing a process that ignores it. */
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -57,14 +56,16 @@ describe('cancellation', () => {
     await waitForStatus(core, probe.job.id, ['success']);
     const oldPid = readLog(log)[0].pid;
 
-    const { job } = core.jobs.enqueue({ type: 'diag.ignore_abort', payload: { ms: 20_000, key: 'stubborn' } });
-    await waitForStatus(core, job.id, ['running']);
+    const { job } = core.jobs.enqueue({ type: 'diag.ignore_abort', payload: { ms: 20_000, key: 'stubborn', log } });
+    // Started in the worker, not just claimed: a cancel that reaches a job still waiting in its
+    // worker stops it before it starts, and no kill is needed.
+    await handlerStarted(log, job.id);
     core.jobs.cancel(job.id);
     const row = await waitForStatus(core, job.id, ['cancelled'], 15_000);
     expect(row.retry_count).toBe(0);
     expect(events(core, job.id)).toEqual(['enqueued', 'claimed', 'cancel_requested', 'cancelled']);
     expect(marker(core, 'diag.ignore_abort', 'stubborn')).toBeUndefined();
-    await waitFor(() => !isAlive(oldPid), 10_000, 'the stubborn worker to be killed').catch((e) => { console.log('DBG', oldPid, JSON.stringify(trail(core!, job.id)), JSON.stringify(core!.runner!.getStats()), execSync('ps -o pid,ppid,stat,etime,args -e | grep -v grep | grep ' + oldPid).toString()); throw e; });
+    await waitFor(() => !isAlive(oldPid), 10_000, 'the stubborn worker to be killed');
 
     const next = core.jobs.enqueue({ type: 'diag.sleep', payload: { ms: 0, key: 'after', log } });
     await waitForStatus(core, next.job.id, ['success']);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../src/main/core/core';
 import { waitForStatus } from '../support/core';
+import { BACKOFF_BASE_MS } from '../../src/main/jobs/backoff';
 import { events, handlerStarted, isAlive, marker, openTestCore, readLog, tempDir, trail, waitFor } from './helpers';
 
 let core: Core | undefined;
@@ -26,8 +27,10 @@ describe('worker process crashes', () => {
     expect(t.map((e) => e.event)).toEqual(['enqueued', 'claimed', 'failed', 'claimed', 'succeeded']);
     expect(t[2].data).toMatchObject({ attempt: 1, retryable: true });
     expect(String(t[2].data.message)).toMatch(/worker process crashed while running this job \(signal SIGKILL\)/);
-    // Requeued at once (not after the 30 s backoff): the rerun was claimed right away.
-    expect(t[3].at - t[2].at).toBeLessThan(30_000);
+    // Requeued at once, not after the backoff (30 s, at least 27 s with jitter): ready again the
+    // moment it failed, and claimed again within seconds.
+    expect(row.run_after).toBe(t[2].at);
+    expect(t[3].at - t[2].at).toBeLessThan(BACKOFF_BASE_MS * 0.9 - 17_000);
     // The killed attempt never finished and wrote nothing; the marker is the rerun's.
     const lines = readLog(log);
     expect(lines.filter((l) => l.attempt === 1).map((l) => l.kind)).toEqual(['start']);

@@ -47,7 +47,6 @@ describe('photo import and metadata', () => {
     const dir = copyCorpus(['jpg/Canon_40D.jpg', 'jpg/Nikon_D70.jpg', 'jpg/gps/DSCN0010.jpg', 'tiff/Arbitro.tiff']);
     fs.writeFileSync(path.join(dir, 'notes.txt'), 'not an image');
     core = openTestCore({ concurrency: 2 });
-    await core.settings.update({ treatExifDatesAsScanDates: false });
     const first = await importAndSettle(core, [dir]);
     expect(first).toMatchObject({ status: 'done', found: 4, added: 4, duplicates: 0, skipped: 1, failed: 0 });
 
@@ -82,13 +81,44 @@ describe('photo import and metadata', () => {
     expect(core.photos.list({ sort: 'imported', filter: 'all', limit: 50 }).total).toBe(4);
   });
 
-  it('treats an EXIF date as a not-after bound when the files are scans', async () => {
+  // Issue 14 item 6: "these files are scans" was one switch for the whole library.
+  it('never takes a camera original for a scan unless the archivist says so, per import or per photo', async () => {
     const dir = copyCorpus(['jpg/Canon_40D.jpg']);
     core = openTestCore();
-    await importAndSettle(core, [dir]);
+    await importAndSettle(core, [dir]); // the default: scans, unless the EXIF names a camera
     const [photo] = core.photos.list({ sort: 'imported', filter: 'all', limit: 5 }).items;
-    expect(core.evidence.current(photo.id)).toMatchObject([{ kind: 'bound', earliest: null, latest: 20080530 }]);
-    expect(photo.estimateLatest).toBe(20080530);
+    expect(core.evidence.current(photo.id)).toMatchObject([{ kind: 'estimate', earliest: 20080530, latest: 20080530 }]);
+    expect(core.photos.get(photo.id)).toMatchObject({ is_scan: 0, scan_policy: 'detect' });
+    expect(core.photos.get(photo.id)!.scan_reason).toContain('Canon EOS 40D');
+
+    // The archivist says this one is a scan after all: its EXIF date now only bounds it.
+    const marked = await core.dispatch('photos.setScanOverride', { id: photo.id, override: 'scan' });
+    expect(marked).toMatchObject({ ok: true, value: { isScan: true, scanReason: 'You marked this photo as a scan' } });
+    expect(core.evidence.current(photo.id)).toMatchObject([
+      { kind: 'bound', earliest: null, latest: 20080530, review_status: 'pending' },
+    ]);
+    expect(core.photos.get(photo.id)!.estimate_latest).toBe(20080530);
+    // …and undo puts the camera estimate back.
+    const action = core.actions.last(photo.id)!;
+    expect(action.label).toBe(`Marked photo ${photo.id} as a scan`);
+    core.db.immediate(() => core!.actions.undo(action.id, photo.id, (p) => core!.evidence.recompute(p)));
+    expect(core.evidence.current(photo.id)).toMatchObject([{ kind: 'estimate', earliest: 20080530 }]);
+    expect(core.photos.get(photo.id)).toMatchObject({ is_scan: 0, scan_override: null });
+
+    // An import that says every file is a scan (a copy stand) is the archivist saying so.
+    const copyStand = copyCorpus(['jpg/Nikon_D70.jpg']);
+    const started = core.importer.start([copyStand], 'all_scans');
+    await waitFor(
+      () => core!.importer.status()?.id === started.id && core!.importer.status()!.status === 'done',
+      30_000,
+      'import',
+    );
+    await waitFor(() => core!.jobs.counts().queued + core!.jobs.counts().running === 0, 60_000, 'metadata');
+    const nikon = core.photos
+      .list({ sort: 'filename', filter: 'all', limit: 5 })
+      .items.find((p) => p.filename === 'Nikon_D70.jpg')!;
+    expect(core.evidence.current(nikon.id)).toMatchObject([{ kind: 'bound', earliest: null }]);
+    expect(core.photos.get(nikon.id)!.scan_reason).toMatch(/every file is a scan/);
   });
 
   it('fails hostile files with specific messages while the rest carry on', async () => {

@@ -27,6 +27,8 @@ import { EvidenceService } from '../evidence/evidence-service';
 import { ApiKeyStore } from '../settings/secrets';
 import { openDuplicates } from '../duplicates';
 import { productMainHalves } from './job-halves';
+import { ActionLog } from '../history/action-log';
+import { PhotoEdits } from '../photos/photo-edits';
 import type { CoreMode, CoreServices, PlatformHooks } from './services';
 
 export { APP_VERSION, type PlatformHooks } from './services';
@@ -67,7 +69,7 @@ export function openCore(opts: CoreOptions): Core {
   const events = new EventHub();
   const photos = new PhotoRepository(db.sqlite);
   const evidence = new EvidenceStore(db.sqlite);
-  const apiKeys = new ApiKeyStore(settings, opts.platform?.cipher);
+  const apiKeys = new ApiKeyStore(settings, opts.platform?.cipher, process.env, opts.mode === 'electron');
   let runner: JobRunner | null = null;
 
   const photoChanges = new Coalescer<number>(opts.eventIntervalMs ?? 200, (ids) =>
@@ -103,7 +105,9 @@ export function openCore(opts: CoreOptions): Core {
   );
   const jobs = new JobService(transitions, queries, registry, (ids) => jobChanges.add(ids));
   duplicates.scheduleScans(jobs);
-  const evidenceService = new EvidenceService(db, evidence, photos, ledger, onPhotoChanged);
+  const actions = new ActionLog(db.sqlite, ledger);
+  const evidenceService = new EvidenceService(db, evidence, photos, ledger, actions, onPhotoChanged);
+  const photoEdits = new PhotoEdits(db, photos, evidence, ledger, actions, onPhotoChanged);
   const importer = new Importer({
     db,
     photos,
@@ -141,6 +145,8 @@ export function openCore(opts: CoreOptions): Core {
     evidence,
     evidenceService,
     duplicates: duplicates.review,
+    actions,
+    photoEdits,
     apiKeys,
     importer,
     media: { photos, libraryDir: paths.dir, thumbnailsDir: paths.thumbnailsDir },

@@ -12,6 +12,8 @@ import type { PhotoRepository } from '../photos/photo-repository';
 import type { EvidenceStore } from '../evidence/evidence-store';
 import type { EvidenceService } from '../evidence/evidence-service';
 import type { DuplicateReview } from '../duplicates/duplicate-review';
+import type { ActionLog } from '../history/action-log';
+import type { PhotoEdits } from '../photos/photo-edits';
 import type { ApiKeyStore, SecretCipher } from '../settings/secrets';
 import type { Importer } from '../photos/importer';
 import type { MediaDeps } from '../media/media';
@@ -24,7 +26,7 @@ export const APP_VERSION = '0.1.0';
 export interface PlatformHooks {
   chooseImportPaths?(): Promise<string[] | null>;
   revealInFolder?(path: string): void;
-  /** OS-backed encryption for secrets (Electron safeStorage). */
+  /** OS-backed encryption for secrets (Electron safeStorage); its `protection` is shown in Settings. */
   cipher?: SecretCipher;
 }
 
@@ -41,6 +43,9 @@ export interface CoreServices {
   evidence: EvidenceStore;
   evidenceService: EvidenceService;
   duplicates: DuplicateReview;
+  /** The archivist's undo history. */
+  actions: ActionLog;
+  photoEdits: PhotoEdits;
   apiKeys: ApiKeyStore;
   importer: Importer;
   media: MediaDeps;

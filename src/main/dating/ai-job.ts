@@ -4,13 +4,13 @@
  * as details for the archivist to weigh.
  */
 import { PermanentJobError } from '../../shared/jobs/errors';
-import { yearEnd, yearStart } from '../../shared/dating';
-import { type AiAnalysis, type AiBackendConfig } from '../../shared/ai/schema';
+import type { AiBackendConfig } from '../../shared/ai/schema';
 import { aiAnalysisJobType, type AiAnalysisJobType } from '../../shared/jobs/types/ai-analysis';
 import type { MainHalf } from '../jobs/registry';
-import type { EvidenceStore, NewEvidence } from '../evidence/evidence-store';
+import type { EvidenceStore } from '../evidence/evidence-store';
 import type { PhotoRepository } from '../photos/photo-repository';
 import type { SettingsStore } from '../settings/settings';
+import { aiEvidence } from './ai-evidence';
 
 export interface AiJobDeps {
   photos: PhotoRepository;
@@ -18,28 +18,6 @@ export interface AiJobDeps {
   settings: SettingsStore;
   apiKey(): string | null;
   onPhotoChanged(id: number): void;
-}
-
-function firstSentence(text: string): string {
-  const m = /^(.+?[.!?])(\s|$)/s.exec(text.trim());
-  return (m ? m[1] : text).trim();
-}
-
-export function aiEvidence(a: AiAnalysis): NewEvidence[] {
-  if (a.earliestYear == null && a.latestYear == null) return [];
-  const who = a.model ? `${a.backend} (${a.model})` : a.backend;
-  return [
-    {
-      kind: 'estimate',
-      earliest: a.earliestYear != null ? yearStart(a.earliestYear) : null,
-      latest: a.latestYear != null ? yearEnd(a.latestYear) : null,
-      precision: 'year',
-      confidence: a.confidence,
-      // The first sentence reads well in lists and explanations; the whole text stays in the details.
-      summary: `Visual analysis by ${who}: ${firstSentence(a.summary)}`.slice(0, 300),
-      details: { backend: a.backend, model: a.model, summary: a.summary, clues: a.clues },
-    },
-  ];
 }
 
 export function aiJob(deps: AiJobDeps): MainHalf<AiAnalysisJobType> {

@@ -3,46 +3,16 @@
  * is a strong estimate (the archivist decides whether it dates the photo or something else).
  */
 import { PermanentJobError } from '../../shared/jobs/errors';
-import type { OcrJobOutput } from '../../shared/jobs/outputs/ocr';
 import type { OcrJobType } from '../../shared/jobs/types/ocr';
-import { toDacs } from '../../shared/dating';
 import type { MainHalf } from '../jobs/registry';
-import type { EvidenceStore, NewEvidence } from '../evidence/evidence-store';
+import type { EvidenceStore } from '../evidence/evidence-store';
 import type { PhotoRepository } from '../photos/photo-repository';
-
-const MAX_DATES = 10;
+import { ocrEvidence } from './ocr-evidence';
 
 export interface OcrJobDeps {
   photos: PhotoRepository;
   evidence: EvidenceStore;
   onPhotoChanged(id: number): void;
-}
-
-/** How far to trust a date read by OCR: the extractor's own confidence, tempered by how clearly the text was read. */
-export function ocrEvidenceConfidence(dateConfidence: number, ocrConfidence: number): number {
-  const clarity = Math.max(0, Math.min(1, ocrConfidence / 90));
-  return Math.round(dateConfidence * (0.5 + 0.5 * clarity) * 100) / 100;
-}
-
-export function ocrEvidence(out: OcrJobOutput): NewEvidence[] {
-  const seen = new Set<string>();
-  const items: NewEvidence[] = [];
-  for (const d of out.dates) {
-    const key = `${d.earliest}-${d.latest}`;
-    if (seen.has(key) || items.length >= MAX_DATES) continue;
-    seen.add(key);
-    const line = out.lines.find((l) => l.text.includes(d.text))?.text ?? d.text;
-    items.push({
-      kind: 'estimate',
-      earliest: d.earliest,
-      latest: d.latest,
-      precision: d.precision,
-      confidence: ocrEvidenceConfidence(d.confidence, out.confidence),
-      summary: `Text reads “${d.text}”: ${toDacs(d.earliest, d.latest, { approximate: d.approximate })}`,
-      details: { text: d.text, line, reason: d.reason, ocrConfidence: Math.round(out.confidence) },
-    });
-  }
-  return items;
 }
 
 export function ocrJob(deps: OcrJobDeps): MainHalf<OcrJobType> {
@@ -55,7 +25,12 @@ export function ocrJob(deps: OcrJobDeps): MainHalf<OcrJobType> {
     apply(out, job) {
       const photoId = job.payload.photoId;
       if (!deps.photos.get(photoId)) throw new PermanentJobError(`Photo ${photoId} was removed while OCR ran`);
-      deps.photos.setOcrText(photoId, out.text);
+      const { text, confidence, width, height, method } = out;
+      deps.photos.setOcrReading(photoId, {
+        ...{ text, confidence, lines: out.lines, width, height, method },
+        jobId: job.id,
+        readAt: Date.now(),
+      });
       const items = ocrEvidence(out);
       deps.evidence.recordFromJob(photoId, 'ocr', items, { id: job.id, attempt: job.attempt });
       deps.onPhotoChanged(photoId);

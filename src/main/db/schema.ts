@@ -14,6 +14,15 @@ export const settings = sqliteTable('settings', {
   updatedAt: integer('updated_at').notNull(),
 });
 
+/**
+ * The "by date" sort key: the known end of the estimate (its start, or its end when only that is
+ * known), doubled, plus one when an end is open — so on the same day a closed estimate sorts
+ * before an open one. NULL (sorted last) when the photo is undated or in conflict.
+ */
+// CASE rather than coalesce(): drizzle-kit splits an index's expressions at commas.
+export const DATE_KEY_SQL = `((CASE WHEN "estimate_earliest" IS NULL THEN "estimate_latest" ELSE "estimate_earliest" END) * 2 + ("estimate_earliest" IS NULL OR "estimate_latest" IS NULL))`;
+const DATE_KEY = sql.raw(DATE_KEY_SQL);
+
 export const photos = sqliteTable(
   'photos',
   {
@@ -35,6 +44,14 @@ export const photos = sqliteTable(
     camera: text('camera'),
     exifDate: text('exif_date'), // raw EXIF string, never shifted by a time zone
     isScan: integer('is_scan', { mode: 'boolean' }),
+    /** What the import said about its files (see exif-evidence.ts `decideScan`); null: imported before it asked. */
+    scanPolicy: text('scan_policy', { enum: ['detect', 'all_scans', 'originals'] }),
+    /** The archivist's word on this photo, over the import's policy; null: as the policy decides. */
+    scanOverride: text('scan_override', { enum: ['scan', 'original'] }),
+    /** What the scanner detector found in the EXIF (e.g. 'Make/Model "EPSON …" is an Epson scanner'), or null. */
+    scannerReason: text('scanner_reason'),
+    /** Why this photo is (not) taken for a scan, in words. */
+    scanReason: text('scan_reason'),
     metadataStatus: text('metadata_status', { enum: ['pending', 'ready', 'failed'] })
       .notNull()
       .default('pending'),
@@ -43,6 +60,8 @@ export const photos = sqliteTable(
     notes: text('notes').notNull().default(''),
     /** The latest OCR text (all lines), for full-text search; evidence rows keep each run's own text. */
     ocrText: text('ocr_text').notNull().default(''),
+    /** JSON: the latest OCR reading line by line, with confidence and box (OcrReading), or null before any. */
+    ocrReading: text('ocr_reading'),
     estimateStatus: text('estimate_status', { enum: ['undated', 'needs_review', 'estimated', 'conflict'] })
       .notNull()
       .default('undated'),
@@ -54,13 +73,17 @@ export const photos = sqliteTable(
   },
   (t) => [
     uniqueIndex('photos_sha256_unique').on(t.sha256),
-    index('photos_imported_idx').on(t.importedAt, t.id),
     index('photos_filename_idx').on(t.filename, t.id),
     index('photos_estimate_idx').on(t.estimateEarliest, t.id),
-    // The grid's "by date estimate" order (undated last), so that sort walks an index instead of sorting.
-    index('photos_estimate_sort_idx').on(sql`(${t.estimateEarliest} IS NULL)`, t.estimateEarliest, t.id),
+    // The grid's "by date estimate" order (see photo-repository.ts DATE_KEY), so that sort walks an
+    // index instead of sorting.
+    index('photos_date_order_idx').on(sql`(${DATE_KEY} IS NULL)`, sql`(${DATE_KEY})`, t.id),
     index('photos_metadata_status_idx').on(t.metadataStatus),
     index('photos_estimate_status_idx').on(t.estimateStatus),
+    // The "missing" filter: few rows, found without reading the others.
+    index('photos_missing_idx')
+      .on(t.id)
+      .where(sql`${t.missing} = 1`),
   ],
 );
 
@@ -127,10 +150,17 @@ export const backgroundJobs = sqliteTable(
   },
   (t) => [
     uniqueIndex('background_jobs_idempotency_key_unique').on(t.idempotencyKey),
-    index('background_jobs_claim_idx').on(t.status, t.priority, t.runAfter, t.id),
+    // The claim walks the queue in (priority, run_after, id) order. Only queued jobs are ever
+    // claimed, so the index holds only them: it stays small however many jobs have finished, and
+    // a job leaves it when it is claimed (a finish does not touch it).
+    index('background_jobs_queue_idx')
+      .on(t.priority, t.runAfter, t.id)
+      .where(sql`${t.status} = 'queued'`),
     index('background_jobs_type_status_idx').on(t.type, t.status),
     index('background_jobs_subject_idx').on(t.subject),
     index('background_jobs_finished_idx').on(t.finishedAt),
+    // Jobs by state, newest first (the Jobs page; running jobs for the lease sweep; failures to retry).
+    index('background_jobs_status_id_idx').on(t.status, t.id),
     check('background_jobs_status_check', sql`${t.status} IN ('queued','running','success','failed','cancelled')`),
     check(
       'background_jobs_finished_check',
@@ -144,6 +174,31 @@ export const backgroundJobs = sqliteTable(
     check('background_jobs_attempt_check', sql`${t.attempt} >= 0 AND ${t.retryCount} >= 0 AND ${t.maxRetries} >= 0`),
   ],
 );
+
+/**
+ * How many jobs there are of each (type, status), kept by triggers on background_jobs in the
+ * same transaction as every insert, state change and delete (whoever writes: this app, a headless
+ * runner). The Jobs page's counts and totals read these few rows instead of counting millions.
+ */
+export const jobCounts = sqliteTable(
+  'job_counts',
+  {
+    type: text('type').notNull(),
+    status: text('status').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.type, t.status] })],
+);
+
+/**
+ * How many photos there are in all and per state (`all`, `estimate:<status>`, `metadata:<status>`,
+ * `missing`), kept by triggers on photos in the same transaction as every change: the grid's
+ * totals for its state filters read one row instead of counting a million.
+ */
+export const photoCounts = sqliteTable('photo_counts', {
+  key: text('key').primaryKey(),
+  n: integer('n').notNull(),
+});
 
 /** Append-only, hash-chained ledger of job transitions and reviewer decisions. */
 export const auditEvents = sqliteTable(
@@ -160,6 +215,48 @@ export const auditEvents = sqliteTable(
     hash: text('hash').notNull(),
   },
   (t) => [index('audit_events_job_idx').on(t.jobId), index('audit_events_photo_idx').on(t.photoId)],
+);
+
+/**
+ * The archivist's actions on photos (a review, a bulk review, a constraint added, edited or
+ * deleted, a note, a scan override), one row per action, so that undo reverses exactly the last
+ * one. Each change records what a row was before and after; undo restores `before` only while
+ * `after` still holds.
+ */
+export const userActions = sqliteTable(
+  'user_actions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    at: integer('at').notNull(),
+    kind: text('kind').notNull(),
+    /** What was done, e.g. "Accepted #49 (OCR)". */
+    label: text('label').notNull(),
+    /** What undoing it leaves, e.g. "#49 is pending again". */
+    revertNote: text('revert_note').notNull(),
+    undoneAt: integer('undone_at'),
+  },
+  (t) => [index('user_actions_open_idx').on(t.undoneAt)],
+);
+
+export const userActionChanges = sqliteTable(
+  'user_action_changes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    actionId: integer('action_id')
+      .notNull()
+      .references(() => userActions.id, { onDelete: 'cascade' }),
+    photoId: integer('photo_id')
+      .notNull()
+      .references(() => photos.id, { onDelete: 'cascade' }),
+    /** null: a change to the photo row itself (notes, scan override). */
+    evidenceId: integer('evidence_id'),
+    before: text('before'), // JSON; null: the evidence row did not exist
+    after: text('after').notNull(), // JSON
+  },
+  (t) => [
+    index('user_action_changes_photo_idx').on(t.photoId, t.actionId),
+    index('user_action_changes_action_idx').on(t.actionId),
+  ],
 );
 
 // ---------------------------------------------------------------- duplicates (src/main/duplicates)

@@ -1,116 +1,131 @@
 /**
- * The thin Electron shell: the only module (with the preload and utility-worker) that imports
- * electron. It opens the same core as browser mode, connects it to one sandboxed window over
- * the contract, serves the renderer and images through the circa:// protocol, and keeps
- * working in the tray when the window is closed.
+ * The thin Electron shell: the only main code (with the preload) that imports electron. It
+ * opens the same core as browser mode, connects it to one sandboxed window over the contract,
+ * serves the renderer and images through circa://, and keeps working in the tray when the window
+ * is closed. The decisions live in electron-free modules beside it (startup, shutdown,
+ * user-data, native, tray-menu, tray-support, second-instance, import-dialog), each tested
+ * under plain Node; this file only wires them to Electron's events.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { app, BrowserWindow, dialog, ipcMain, Menu, nativeImage, protocol, safeStorage, session, shell, Tray } from 'electron';
-import { openCore, type Core } from '../core/core';
+import { app, BrowserWindow, dialog, ipcMain, powerMonitor, shell } from 'electron';
+import { openCore, type Core, type PlatformHooks } from '../core/core';
 import { resolveLibraryDir } from '../library/paths';
 import { appPaths } from '../app-paths';
 import { IPC_CALL_CHANNEL, IPC_EVENT_CHANNEL } from '../../shared/bridge';
-import { contentSecurityPolicy } from '../browser/server';
-import { contentType, resolveStatic } from '../browser/static-files';
-import { electronNativeBindingPath } from './native';
+import { nativeBinding } from './native';
 import { utilityWorkerSpawner } from './utility-worker';
-import { serveMedia } from '../media/media';
+import { runStartup, startupErrorMessage } from './startup';
+import { userDataDir } from './user-data';
+import { Shutdown, SHUTDOWN_TIMING } from './shutdown';
+import { trayState, type TrayItemId } from './tray-menu';
+import { closeAction, probeStatusNotifierWatcher, trayVisible } from './tray-support';
+import { explicitLibraryDir, parseSecondInstanceData, secondInstanceAction, type SecondInstanceData } from './second-instance';
+import { desktopPlatform } from './platform';
+import { createTray } from './tray';
+import { APP_ORIGIN, createMainWindow, hardenSessions, registerCircaScheme, registerProtocol } from './window';
 
-const APP_ORIGIN = 'circa://app';
 /** `npm run dev`: electron-vite serves the renderer with hot reload and passes its URL. */
 const DEV_RENDERER_URL = process.env.ELECTRON_RENDERER_URL;
 const RENDERER_ORIGIN = DEV_RENDERER_URL ? new URL(DEV_RENDERER_URL).origin : APP_ORIGIN;
+
+// First of all: the user-data folder holds the default library and the single-instance lock.
+app.setPath('userData', userDataDir(app.getPath('appData'), process.env));
+registerCircaScheme();
+
 let core: Core | null = null;
+let switching = false;
 let win: BrowserWindow | null = null;
-let tray: Tray | null = null;
-let quitting = false;
+let tray: ReturnType<typeof createTray> | null = null;
+let hasVisibleTray = process.platform !== 'linux';
+let platformHooks: PlatformHooks = {};
+let bindingFile = '';
+const shutdown = new Shutdown({
+  close: (graceMs) => (core ? core.close(graceMs) : Promise.resolve()),
+  exit: (code) => app.exit(code),
+  log: console,
+});
 
-protocol.registerSchemesAsPrivileged([
-  { scheme: 'circa', privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true } },
-]);
+/** The core, unless Circa is quitting or switching libraries: every handler goes through this. */
+const liveCore = (): Core | null => (shutdown.closing || switching ? null : core);
 
-if (!app.requestSingleInstanceLock()) {
+const request: SecondInstanceData = { libraryDir: explicitLibraryDir(process.argv, process.env) };
+if (!app.requestSingleInstanceLock(request)) {
   app.quit();
 } else {
-  app.on('second-instance', () => showWindow());
-  app.whenReady().then(start, (err) => fatal(err));
+  app.on('second-instance', (_e, _argv, _cwd, data) => void onSecondInstance(parseSecondInstanceData(data)));
+  app.on('activate', () => showWindow()); // macOS: clicking the Dock icon brings the window back
+  app.on('window-all-closed', () => {
+    /* keep running in the tray */
+  });
+  app.on('before-quit', (event) => {
+    if (shutdown.beforeQuit() === 'prevent') event.preventDefault();
+  });
+  void runStartup({ whenReady: () => app.whenReady(), start, fatal });
 }
 
 function fatal(err: unknown): void {
-  dialog.showErrorBox('Circa could not start', err instanceof Error ? err.message : String(err));
-  app.exit(1);
+  console.error(err);
+  try {
+    dialog.showErrorBox('Circa could not start', startupErrorMessage(err));
+  } finally {
+    app.releaseSingleInstanceLock();
+    app.exit(1);
+  }
 }
 
-function start(): void {
+async function start(): Promise<void> {
   const paths = appPaths();
-  const binding = electronNativeBindingPath(paths.root);
-  if (!fs.existsSync(binding)) {
-    return fatal(
-      new Error(`Circa's database module for Electron is missing (${binding}). Start Circa with "npm start", which builds it.`),
-    );
-  }
+  const native = nativeBinding({ isPackaged: app.isPackaged, resourcesPath: process.resourcesPath, appRoot: paths.root });
+  if (!fs.existsSync(native.file)) throw new Error(native.missingHelp);
+  bindingFile = native.file;
   const libraryDir = resolveLibraryDir({
     argv: process.argv,
     env: process.env,
     defaultDir: path.join(app.getPath('userData'), 'Library'),
   });
-  try {
-    core = openCore({
-      libraryDir,
-      mode: 'electron',
-      spawn: utilityWorkerSpawner(paths.builtWorkerEntry),
-      nativeBinding: binding,
-      log: console,
-      platform: {
-        async chooseImportPaths() {
-          const r = await dialog.showOpenDialog(win!, {
-            title: 'Import photos',
-            buttonLabel: 'Import',
-            properties: ['openFile', 'openDirectory', 'multiSelections'],
-          });
-          return r.canceled ? null : r.filePaths;
-        },
-        revealInFolder: (file) => shell.showItemInFolder(file),
-        cipher: safeStorage.isEncryptionAvailable()
-          ? { encrypt: (plain) => safeStorage.encryptString(plain), decrypt: (buf) => safeStorage.decryptString(buf) }
-          : undefined,
-      },
-    });
-  } catch (err) {
-    return fatal(err);
-  }
-  hardenSessions();
-  registerProtocol(paths.rendererDir);
+  platformHooks = await desktopPlatform(() => win);
+  core = openLibrary(libraryDir);
+  hardenSessions(RENDERER_ORIGIN);
+  registerProtocol(paths.rendererDir, () => liveCore()?.media ?? null);
   registerIpc();
-  createTray();
-  createWindow();
+  registerSystemEnd();
+  if (process.platform === 'linux') {
+    hasVisibleTray = trayVisible({
+      platform: process.platform,
+      watcher: await probeStatusNotifierWatcher(),
+      desktop: process.env.XDG_CURRENT_DESKTOP,
+    });
+  }
+  tray = createTray(paths.root, { onShow: showWindow, onItem: onTrayItem });
+  refreshTray();
+  showWindow();
 }
 
-function hardenSessions(): void {
-  session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
-  session.defaultSession.setPermissionCheckHandler(() => false);
-  app.on('web-contents-created', (_e, contents) => {
-    contents.setWindowOpenHandler(() => ({ action: 'deny' }));
-    contents.on('will-navigate', (event, url) => {
-      if (!url.startsWith(`${RENDERER_ORIGIN}/`)) event.preventDefault();
-    });
-    contents.on('will-attach-webview', (event) => event.preventDefault());
+function openLibrary(dir: string): Core {
+  const opened = openCore({
+    libraryDir: dir,
+    mode: 'electron',
+    spawn: utilityWorkerSpawner(appPaths().builtWorkerEntry),
+    nativeBinding: bindingFile,
+    log: console,
+    platform: platformHooks,
+    // The stored API key is decrypted asynchronously: claim nothing until it is ready…
+    runner: { paused: true },
   });
-}
-
-function registerProtocol(rendererDir: string): void {
-  const root = fs.realpathSync(rendererDir);
-  protocol.handle('circa', async (request) => {
-    const url = new URL(request.url);
-    if (url.host !== 'app') return new Response('Not found', { status: 404 });
-    if (url.pathname.startsWith('/media/')) return serveMedia(core!.media, url);
-    const file = resolveStatic(root, url.pathname);
-    if (!file) return new Response('Not found', { status: 404 });
-    return new Response(fs.readFileSync(file), {
-      headers: { 'content-type': contentType(file), 'content-security-policy': contentSecurityPolicy() },
-    });
+  // …then restore the pause state the archivist chose.
+  void opened.apiKeys.ready.then(() => {
+    if (core === opened && liveCore()) opened.runner?.setPaused(opened.settings.getFlag('jobs.paused', false));
   });
+  opened.events.subscribe((event, payload) => {
+    if (core !== opened) return;
+    if (win && !win.isDestroyed()) win.webContents.send(IPC_EVENT_CHANNEL, event, payload);
+    if (event === 'jobs.changed') {
+      const p = payload as { counts: Parameters<typeof trayState>[0]; paused: boolean };
+      tray?.update(trayState(p.counts, p.paused));
+    }
+  });
+  return opened;
 }
 
 /** Only our window's main frame, showing our own origin, may call in. */
@@ -121,87 +136,106 @@ function trustedSender(frame: Electron.WebFrameMain | null): boolean {
 function registerIpc(): void {
   ipcMain.handle(IPC_CALL_CHANNEL, async (event, name: unknown, input: unknown) => {
     if (!trustedSender(event.senderFrame)) return { ok: false, error: { code: 'unknown_call', message: 'Untrusted sender' } };
-    return core!.dispatch(name, input);
-  });
-  core!.events.subscribe((event, payload) => {
-    if (win && !win.isDestroyed()) win.webContents.send(IPC_EVENT_CHANNEL, event, payload);
-    if (event === 'jobs.changed') updateTray();
+    const live = liveCore();
+    if (!live) {
+      const message = switching ? 'Circa is opening another library' : 'Circa is closing';
+      return { ok: false, error: { code: 'unavailable', message } };
+    }
+    return live.dispatch(name, input);
   });
 }
 
-function createWindow(): void {
-  win = new BrowserWindow({
-    width: 1360,
-    height: 880,
-    minWidth: 960,
-    minHeight: 600,
-    title: 'Circa',
-    icon: path.join(appPaths().root, 'resources', 'icon.png'),
-    backgroundColor: '#f7f4ee',
-    show: false,
-    webPreferences: {
-      preload: path.join(appPaths().root, 'out', 'preload', 'index.cjs'),
-      sandbox: true,
-      contextIsolation: true,
-      nodeIntegration: false,
-      webSecurity: true,
-      spellcheck: false,
-    },
+/** Logout, restart, shutdown: close fast and never block the OS (see shutdown.ts). */
+function registerSystemEnd(): void {
+  powerMonitor.on('shutdown', (...args: unknown[]) => {
+    // Linux and macOS: preventDefault asks the OS to wait while we close; we then exit at once.
+    (args[0] as { preventDefault?: () => void } | undefined)?.preventDefault?.();
+    shutdown.systemEnding();
   });
-  win.once('ready-to-show', () => win?.show());
-  // Closing the window keeps Circa working in the tray; Quit (tray or menu) really quits.
-  win.on('close', (e) => {
-    if (!quitting) {
-      e.preventDefault();
-      win?.hide();
-    }
+}
+
+function refreshTray(): void {
+  const live = liveCore();
+  if (tray && live) tray.update(trayState(live.jobs.counts(), live.runner?.paused ?? false));
+}
+
+function onTrayItem(id: TrayItemId): void {
+  if (id === 'show') return showWindow();
+  if (id === 'quit') return app.quit();
+  const live = liveCore();
+  if (!live) return;
+  if (id === 'open-library') void shell.openPath(live.paths.dir);
+  if (id === 'toggle-pause')
+    void live.dispatch('jobs.setPaused', { paused: !(live.runner?.paused ?? false) }).then(() => refreshTray());
+}
+
+function createWindow(): BrowserWindow {
+  const created = createMainWindow({ appRoot: appPaths().root, url: DEV_RENDERER_URL ?? `${APP_ORIGIN}/index.html` });
+  // Closing the window keeps Circa working: hidden in the tray where one is visible, else minimised.
+  created.on('close', (e) => {
+    const action = closeAction({ quitting: shutdown.closing, platform: process.platform, trayVisible: hasVisibleTray });
+    if (action === 'close') return;
+    e.preventDefault();
+    if (action === 'hide') created.hide();
+    else created.minimize();
   });
-  void win.loadURL(DEV_RENDERER_URL ?? `${APP_ORIGIN}/index.html`);
+  // Windows sends no before-quit at logoff or shutdown: these are the only warning.
+  created.on('query-session-end', () => shutdown.systemEnding());
+  created.on('session-end', () => shutdown.systemEnding());
+  created.on('closed', () => {
+    if (win === created) win = null;
+  });
+  return created;
 }
 
 function showWindow(): void {
-  if (!win) return createWindow();
+  // Not before start() has opened the library (macOS can send 'activate' that early), nor while quitting.
+  if (shutdown.closing || !core) return;
+  if (!win) win = createWindow();
   if (win.isMinimized()) win.restore();
   win.show();
   win.focus();
 }
 
-function createTray(): void {
-  tray = new Tray(nativeImage.createFromPath(path.join(appPaths().root, 'resources', 'tray.png')));
-  tray.on('click', showWindow);
-  updateTray();
+/** A second launch: show the window; if it names another library, offer to switch to it. */
+async function onSecondInstance(req: SecondInstanceData): Promise<void> {
+  const live = liveCore();
+  if (!live) return;
+  showWindow();
+  const action = secondInstanceAction(live.paths.dir, req);
+  if (action.kind === 'show') return;
+  const options = {
+    type: 'question' as const,
+    title: 'Circa is already open',
+    message: `Circa is already open with the library in ${live.paths.dir}.`,
+    detail: `Switch to the library in ${action.libraryDir}? Jobs running now stop and carry on when you open this library again.`,
+    buttons: ['Switch library', 'Keep the current library'],
+    defaultId: 0,
+    cancelId: 1,
+    noLink: true,
+  };
+  const r = win ? await dialog.showMessageBox(win, options) : await dialog.showMessageBox(options);
+  if (r.response === 0) await switchLibrary(action.libraryDir);
 }
 
-function updateTray(): void {
-  if (!tray || !core) return;
-  const c = core.jobs.counts();
-  const paused = core.runner?.paused ?? false;
-  tray.setToolTip(`Circa — ${c.running} running, ${c.queued} queued, ${c.failed} failed${paused ? ' (paused)' : ''}`);
-  tray.setContextMenu(
-    Menu.buildFromTemplate([
-      { label: 'Show Circa', click: showWindow },
-      { type: 'separator' },
-      {
-        label: paused ? 'Resume processing' : 'Pause processing',
-        click: () => void core?.dispatch('jobs.setPaused', { paused: !paused }).then(updateTray),
-      },
-      { label: 'Open library folder', click: () => void shell.openPath(core!.paths.dir) },
-      { type: 'separator' },
-      { label: 'Quit Circa', click: () => app.quit() },
-    ]),
-  );
+async function switchLibrary(dir: string): Promise<void> {
+  const old = liveCore();
+  if (!old) return;
+  switching = true;
+  try {
+    await old.close(SHUTDOWN_TIMING.user.graceMs);
+    core = null;
+    try {
+      core = openLibrary(dir);
+    } catch (err) {
+      dialog.showErrorBox('Circa could not open that library', startupErrorMessage(err));
+      core = openLibrary(old.paths.dir);
+    }
+  } catch (err) {
+    return fatal(err);
+  } finally {
+    switching = false;
+  }
+  refreshTray();
+  win?.webContents.reload();
 }
-
-app.on('window-all-closed', () => {
-  /* keep running in the tray */
-});
-
-app.on('before-quit', (event) => {
-  if (!core) return;
-  quitting = true;
-  event.preventDefault();
-  const closing = core;
-  core = null;
-  // Running jobs get a few seconds, then their leases are released and the database closed cleanly.
-  void closing.close(3000).finally(() => app.exit(0));
-});

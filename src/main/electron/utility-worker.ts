@@ -2,19 +2,25 @@
 import { utilityProcess } from 'electron';
 import type { MainToWorker } from '../../shared/worker-protocol';
 import { TailBuffer, exitKindOf, type SpawnWorker, type WorkerExit } from '../jobs/worker-process';
+import { utilityErrorLine, utilityExitKind, utilityForkOptions } from './worker-options';
 
 export function utilityWorkerSpawner(entry: string): SpawnWorker {
   return ({ heapMb, name, env }) => {
     const stderr = new TailBuffer();
-    const child = utilityProcess.fork(entry, [`--name=${name}`], {
-      serviceName: `Circa worker ${name}`,
-      execArgv: [`--max-old-space-size=${heapMb}`],
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'inherit', 'pipe'],
-    });
+    const child = utilityProcess.fork(
+      entry,
+      [`--name=${name}`],
+      utilityForkOptions({ name, heapMb, env: { ...process.env, ...env } }),
+    );
     child.stderr?.on('data', (chunk: Buffer) => {
       stderr.push(chunk);
       process.stderr.write(chunk);
+    });
+    // A V8 fatal error (e.g. out of memory): Electron says so before the exit; it decides the exit's kind.
+    let fatal: { type: string; location: string } | null = null;
+    child.on('error', (type, location) => {
+      fatal = { type, location };
+      stderr.push(Buffer.from(utilityErrorLine(type, location)));
     });
     const exitListeners: ((e: WorkerExit) => void)[] = [];
     let exited = false;
@@ -22,8 +28,8 @@ export function utilityWorkerSpawner(entry: string): SpawnWorker {
       exited = true;
       setTimeout(() => {
         const tail = stderr.toString();
-        const exit: WorkerExit = { kind: exitKindOf(code, null, tail), code, signal: null, stderrTail: tail };
-        exitListeners.forEach((cb) => cb(exit));
+        const kind = utilityExitKind(fatal) ?? exitKindOf(code, null, tail);
+        exitListeners.forEach((cb) => cb({ kind, code, signal: null, stderrTail: tail }));
       }, 20);
     });
     return {

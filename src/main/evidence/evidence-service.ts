@@ -1,67 +1,39 @@
 /**
  * What the review screens ask of evidence: list it with the explained estimate, record review
- * decisions (audited, undoable), and manage the archivist's manual constraints. Every change
- * recomputes the photo's estimate in the same transaction.
+ * decisions (one or many at once), and manage the archivist's manual constraints. Every change is
+ * one audited action in the undo history (action-log.ts) and recomputes the photo's estimate in
+ * the same transaction.
  */
-import type { EstimateView, EvidenceItem, ManualConstraint } from '../../shared/contract';
-import { toDacs, toEdtf, type Estimate, type ReviewStatus } from '../../shared/dating';
+import type { ActionSummary, EstimateView, EvidenceItem, ManualConstraint } from '../../shared/contract';
+import type { EvidenceKind, EvidenceSource, ReviewStatus } from '../../shared/dating';
 import { CallFailure } from '../../shared/result';
 import type { AuditLedger } from '../audit/ledger';
 import type { LibraryDb } from '../db/open';
+import type { ActionLog } from '../history/action-log';
 import type { PhotoRepository } from '../photos/photo-repository';
 import type { EvidenceRow, EvidenceStore } from './evidence-store';
+import { toEstimateView, toEvidenceItem } from './evidence-view';
 import { manualEvidence } from './manual-constraint';
 
-export function toEvidenceItem(r: EvidenceRow): EvidenceItem {
-  let details: Record<string, unknown> | null = null;
-  try {
-    details = r.details ? (JSON.parse(r.details) as Record<string, unknown>) : null;
-  } catch {
-    /* shown as absent */
-  }
-  const safe = <T>(f: () => T): T | null => {
-    try {
-      return f();
-    } catch {
-      return null;
-    }
-  };
-  const approximate = r.kind === 'estimate';
-  return {
-    id: r.id,
-    photoId: r.photo_id,
-    source: r.source,
-    kind: r.kind,
-    earliest: r.earliest,
-    latest: r.latest,
-    precision: r.precision,
-    confidence: r.confidence,
-    summary: r.summary,
-    details,
-    jobId: r.job_id,
-    attempt: r.attempt,
-    reviewStatus: r.review_status,
-    reviewNote: r.review_note,
-    superseded: r.superseded_at != null,
-    createdAt: r.created_at,
-    edtf: safe(() => toEdtf(r.earliest, r.latest, { approximate })),
-    label: safe(() => toDacs(r.earliest, r.latest, { approximate })),
-  };
-}
+export { toEstimateView, toEvidenceItem } from './evidence-view';
 
-export function toEstimateView(e: Estimate): EstimateView {
-  return {
-    status: e.status,
-    earliest: e.earliest,
-    latest: e.latest,
-    confidence: e.confidence,
-    earliestSetBy: e.earliestSetBy,
-    latestSetBy: e.latestSetBy,
-    conflicts: e.conflicts,
-    edtf: e.edtf,
-    dacs: e.dacs,
-    explanation: e.explanation,
-  };
+const DECIDED: Record<ReviewStatus, string> = { accepted: 'Accepted', rejected: 'Rejected', pending: 'Reset' };
+const SOURCE_NAME: Record<EvidenceSource, string> = {
+  exif: 'EXIF',
+  ocr: 'OCR',
+  ai: 'AI',
+  manual: 'manual',
+  duplicate: 'duplicate',
+};
+
+export interface BulkReview {
+  photoIds: number[];
+  source: EvidenceSource;
+  kind?: EvidenceKind;
+  /** Only findings in this state change (default: pending). */
+  from: ReviewStatus;
+  status: ReviewStatus;
+  note?: string;
 }
 
 export class EvidenceService {
@@ -70,6 +42,7 @@ export class EvidenceService {
     private readonly store: EvidenceStore,
     private readonly photos: PhotoRepository,
     private readonly ledger: AuditLedger,
+    private readonly actions: ActionLog,
     private readonly onPhotoChanged: (id: number) => void,
   ) {}
 
@@ -79,63 +52,143 @@ export class EvidenceService {
     return { items: rows.map(toEvidenceItem), estimate: toEstimateView(this.store.recomputeView(photoId)) };
   }
 
-  review(id: number, status: ReviewStatus, note: string | undefined, undo = false) {
-    return this.change(id, (row) => {
+  review(id: number, status: ReviewStatus, note: string | undefined) {
+    return this.change(id, 'review', (row) => {
       if (row.superseded_at != null)
         throw new CallFailure('conflict', 'This finding was replaced by a later run; review the current one');
       this.store.setReview(id, status, note ?? null);
+      const label =
+        status === row.review_status ? `Changed the note on #${id}` : `${DECIDED[status]} #${id} (${SOURCE_NAME[row.source]})`;
+      const revertNote = status === row.review_status ? 'The note is as it was' : `#${id} is ${row.review_status} again`;
+      const audit = {
+        event: 'evidence_reviewed',
+        data: { evidenceId: id, source: row.source, from: row.review_status, to: status, note: note ?? null },
+      };
+      return { label, revertNote, audit };
+    });
+  }
+
+  /** One action across many photos: e.g. accept every pending EXIF bound of a selection of scans. */
+  reviewMany(q: BulkReview): { action: ActionSummary | null; changed: number; photos: number } {
+    const rows = this.store.currentMatching(q.photoIds, q.source, q.kind ?? null, q.from);
+    if (!rows.length) return { action: null, changed: 0, photos: 0 };
+    const photoIds = [...new Set(rows.map((r) => r.photo_id))];
+    const what = `${q.from} ${SOURCE_NAME[q.source]} ${q.kind ? `${q.kind}${rows.length === 1 ? '' : 's'}` : rows.length === 1 ? 'finding' : 'findings'}`;
+    const { action } = this.db.immediate(() => {
+      const recorded = this.actions.record(
+        'review_many',
+        (track) => {
+          for (const r of rows) {
+            track.evidence(r.id);
+            this.store.setReview(r.id, q.status, q.note ?? null);
+          }
+          photoIds.forEach((p) => this.store.recompute(p));
+        },
+        () => ({
+          label: `${DECIDED[q.status]} ${rows.length} ${what} on ${photoIds.length} photo${photoIds.length === 1 ? '' : 's'}`,
+          revertNote: `${rows.length === 1 ? 'It is' : 'They are'} ${q.from} again`,
+        }),
+      );
       this.ledger.append([
         {
-          event: undo ? 'evidence_review_undone' : 'evidence_reviewed',
+          event: 'evidence_reviewed_many',
           actor: 'user',
-          photoId: row.photo_id,
-          data: { evidenceId: id, source: row.source, from: row.review_status, to: status, note: note ?? null },
+          data: {
+            actionId: recorded.action?.id ?? null,
+            evidenceIds: rows.map((r) => r.id),
+            source: q.source,
+            kind: q.kind ?? null,
+            from: q.from,
+            to: q.status,
+            note: q.note ?? null,
+          },
         },
       ]);
+      return recorded;
     });
+    photoIds.forEach(this.onPhotoChanged);
+    return { action, changed: rows.length, photos: photoIds.length };
   }
 
   addManual(photoId: number, constraint: ManualConstraint, note: string) {
     if (!this.photos.get(photoId)) throw new CallFailure('not_found', `There is no photo ${photoId}`);
-    let id = 0;
-    const estimate = this.db.immediate(() => {
-      id = this.store.add(photoId, 'manual', manualEvidence(constraint, note), 'accepted');
+    const found = manualEvidence(constraint, note);
+    const { id, estimate } = this.db.immediate(() => {
+      const { result, action } = this.actions.record(
+        'manual_add',
+        (track) => {
+          const id = this.store.add(photoId, 'manual', found, 'accepted');
+          track.created(id);
+          return id;
+        },
+        (id) => ({ label: `Added constraint #${id} (${found.summary})`, revertNote: 'It is removed (kept in the history)' }),
+      );
       this.ledger.append([
-        { event: 'manual_constraint_added', actor: 'user', photoId, data: { evidenceId: id, constraint, note } },
+        {
+          event: 'manual_constraint_added',
+          actor: 'user',
+          photoId,
+          data: { evidenceId: result, constraint, note, actionId: action?.id },
+        },
       ]);
-      return this.store.recompute(photoId);
+      return { id: result, estimate: this.store.recompute(photoId) };
     });
     this.onPhotoChanged(photoId);
     return { item: toEvidenceItem(this.store.get(id)!), estimate: toEstimateView(estimate) };
   }
 
   updateManual(id: number, constraint: ManualConstraint, note: string) {
-    return this.change(id, (row) => {
+    return this.change(id, 'manual_edit', (row) => {
       if (row.source !== 'manual') throw new CallFailure('conflict', 'Only manual constraints can be edited');
-      this.store.replaceInterval(id, manualEvidence(constraint, note));
-      this.ledger.append([
-        { event: 'manual_constraint_edited', actor: 'user', photoId: row.photo_id, data: { evidenceId: id, constraint, note } },
-      ]);
+      const found = manualEvidence(constraint, note);
+      this.store.replaceInterval(id, found);
+      return {
+        label: `Changed constraint #${id} to “${found.summary}”`,
+        revertNote: `It reads “${row.summary}” again`,
+        audit: { event: 'manual_constraint_edited', data: { evidenceId: id, constraint, note } },
+      };
     });
   }
 
   removeManual(id: number) {
-    const { estimate } = this.change(id, (row) => {
+    const { estimate } = this.change(id, 'manual_remove', (row) => {
       if (row.source !== 'manual')
         throw new CallFailure('conflict', 'Only manual constraints can be removed; reject other evidence instead');
       this.store.supersede(id);
-      this.ledger.append([
-        { event: 'manual_constraint_removed', actor: 'user', photoId: row.photo_id, data: { evidenceId: id } },
-      ]);
+      return {
+        label: `Deleted constraint #${id} (${row.summary})`,
+        revertNote: 'It is back',
+        audit: { event: 'manual_constraint_removed', data: { evidenceId: id } },
+      };
     });
     return { estimate };
   }
 
-  private change(id: number, fn: (row: EvidenceRow) => void): { item: EvidenceItem; estimate: EstimateView } {
+  /** One action on one finding: `fn` changes it and says what it did, for the history and the ledger. */
+  private change(
+    id: number,
+    kind: 'review' | 'manual_edit' | 'manual_remove',
+    fn: (row: EvidenceRow) => { label: string; revertNote: string; audit: { event: string; data: Record<string, unknown> } },
+  ): { item: EvidenceItem; estimate: EstimateView } {
     const row = this.store.get(id);
     if (!row) throw new CallFailure('not_found', `There is no evidence ${id}`);
     const estimate = this.db.immediate(() => {
-      fn(row);
+      const { result, action } = this.actions.record(
+        kind,
+        (track) => {
+          track.evidence(id);
+          return fn(row);
+        },
+        (said) => said,
+      );
+      this.ledger.append([
+        {
+          event: result.audit.event,
+          actor: 'user',
+          photoId: row.photo_id,
+          data: { ...result.audit.data, actionId: action?.id ?? null },
+        },
+      ]);
       return this.store.recompute(row.photo_id);
     });
     this.onPhotoChanged(row.photo_id);

@@ -6,7 +6,9 @@
  * accepted or rejected evidence is never silently replaced.
  */
 import type Database from 'better-sqlite3';
+import type { EvidenceDetails } from '../../shared/evidence-details';
 import {
+  decodePrecision,
   estimate,
   type Estimate,
   type EvidenceInput,
@@ -22,7 +24,8 @@ export interface NewEvidence {
   precision?: string | null;
   confidence: number | null;
   summary: string;
-  details?: Record<string, unknown>;
+  /** What the source keeps (src/shared/evidence-details.ts: one schema per source). */
+  details?: EvidenceDetails[EvidenceSource];
 }
 
 export interface EvidenceRow {
@@ -97,6 +100,19 @@ export class EvidenceStore {
     return ids;
   }
 
+  /**
+   * In tx. The archivist changed the premise of a source's findings (e.g. "this is a camera
+   * original"): all of its current findings, reviewed ones too, go to the history; the new ones
+   * wait for review.
+   */
+  replaceSource(photoId: number, source: EvidenceSource, items: readonly NewEvidence[]): number[] {
+    const now = Date.now();
+    for (const r of this.current(photoId)) if (r.source === source) this.s.supersedeOne.run(now, now, r.id);
+    const ids = items.map((e) => this.insert(photoId, source, e, null, now));
+    this.recompute(photoId);
+    return ids;
+  }
+
   /** In tx. Adds evidence without superseding anything (manual constraints). */
   add(photoId: number, source: EvidenceSource, e: NewEvidence, reviewStatus: ReviewStatus = 'pending'): number {
     const now = Date.now();
@@ -155,6 +171,24 @@ export class EvidenceStore {
     return this.s.current.all(photoId) as EvidenceRow[];
   }
 
+  /** Current findings of one source (and kind) in one review state, across photos, in id order. */
+  currentMatching(photoIds: number[], source: EvidenceSource, kind: EvidenceKind | null, status: ReviewStatus): EvidenceRow[] {
+    const rows: EvidenceRow[] = [];
+    // Chunks keep each statement under SQLite's parameter limit.
+    for (let i = 0; i < photoIds.length; i += 500) {
+      const chunk = photoIds.slice(i, i + 500);
+      rows.push(
+        ...(this.sqlite
+          .prepare(
+            `SELECT * FROM evidence WHERE photo_id IN (${chunk.map(() => '?').join(',')}) AND superseded_at IS NULL
+               AND source = ? AND review_status = ? AND (? IS NULL OR kind = ?) ORDER BY id`,
+          )
+          .all(...chunk, source, status, kind, kind) as EvidenceRow[]),
+      );
+    }
+    return rows.sort((a, b) => a.id - b.id);
+  }
+
   history(photoId: number): EvidenceRow[] {
     return this.s.all.all(photoId) as EvidenceRow[];
   }
@@ -198,6 +232,7 @@ export function toEvidenceInput(r: EvidenceRow): EvidenceInput {
     earliest: r.earliest,
     latest: r.latest,
     confidence: r.confidence,
+    precision: decodePrecision(r.precision),
     reviewStatus: r.review_status,
     summary: r.summary,
   };

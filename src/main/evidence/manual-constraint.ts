@@ -1,44 +1,73 @@
-/** The archivist's own constraints as evidence. They are the archivist's decisions, so they start accepted. */
+/**
+ * The archivist's own constraints as evidence. They are the archivist's decisions, so they start
+ * accepted. A bound keeps the precision it was given: "not before June 1923" is month-precise,
+ * "between 3 and 10 May 1945" day-precise, a bare year year-precise.
+ */
 import type { ManualConstraint } from '../../shared/contract';
-import { yearEnd, yearStart } from '../../shared/dating';
+import {
+  describeEnd,
+  describeStart,
+  encodePrecision,
+  partialEnd,
+  partialPrecision,
+  partialStart,
+  yearEnd,
+  yearStart,
+  type PartialDate,
+} from '../../shared/dating';
 import type { NewEvidence } from './evidence-store';
 
 /** "circa 1937 ± 2" is the archivist's judgement, not a hard fact: a confident estimate, not a bound. */
 export const CIRCA_CONFIDENCE = 0.8;
 
+const asPartial = (d: number | PartialDate): PartialDate => (typeof d === 'number' ? { year: d } : d);
+
 export function manualEvidence(c: ManualConstraint, note: string): NewEvidence {
   const why = note.trim() ? ` — ${note.trim()}` : '';
+  const details = { constraint: c, note };
   switch (c.type) {
-    case 'not_before':
+    case 'not_before': {
+      const precision = partialPrecision(c);
+      const earliest = partialStart(c);
       return {
         kind: 'bound',
-        earliest: yearStart(c.year),
+        earliest,
         latest: null,
-        precision: 'year',
+        precision,
         confidence: null,
-        summary: `Not before ${c.year}${why}`,
-        details: { constraint: c, note },
+        summary: `Not before ${describeStart(earliest, precision)}${why}`,
+        details,
       };
-    case 'not_after':
+    }
+    case 'not_after': {
+      const precision = partialPrecision(c);
+      const latest = partialEnd(c);
       return {
         kind: 'bound',
         earliest: null,
-        latest: yearEnd(c.year),
-        precision: 'year',
+        latest,
+        precision,
         confidence: null,
-        summary: `Not after ${c.year}${why}`,
-        details: { constraint: c, note },
+        summary: `Not after ${describeEnd(latest, precision)}${why}`,
+        details,
       };
-    case 'between':
+    }
+    case 'between': {
+      const from = asPartial(c.from);
+      const to = asPartial(c.to);
+      const precision = { earliest: partialPrecision(from), latest: partialPrecision(to) };
+      const earliest = partialStart(from);
+      const latest = partialEnd(to);
       return {
         kind: 'bound',
-        earliest: yearStart(c.from),
-        latest: yearEnd(c.to),
-        precision: 'year',
+        earliest,
+        latest,
+        precision: encodePrecision(precision),
         confidence: null,
-        summary: `Between ${c.from} and ${c.to}${why}`,
-        details: { constraint: c, note },
+        summary: `Between ${describeStart(earliest, precision.earliest)} and ${describeEnd(latest, precision.latest)}${why}`,
+        details,
       };
+    }
     case 'circa':
       return {
         kind: 'estimate',
@@ -47,7 +76,7 @@ export function manualEvidence(c: ManualConstraint, note: string): NewEvidence {
         precision: 'year',
         confidence: CIRCA_CONFIDENCE,
         summary: `Circa ${c.year}${c.plusMinus ? ` ± ${c.plusMinus}` : ''}${why}`,
-        details: { constraint: c, note },
+        details,
       };
   }
 }

@@ -3,6 +3,7 @@ import { APP_VERSION, type CoreServices } from '../core/services';
 import type { Handlers } from './dispatcher';
 import { CallFailure } from '../../shared/result';
 import { toSummary } from '../jobs/service';
+import { parseOcrReading } from '../photos/photo-repository';
 
 export function createHandlers(core: CoreServices): Handlers {
   return {
@@ -56,18 +57,23 @@ export function createHandlers(core: CoreServices): Handlers {
         height: row.height,
         orientation: row.orientation,
         isScan: row.is_scan == null ? null : !!row.is_scan,
+        scanReason: row.scan_reason,
+        scanPolicy: row.scan_policy,
+        scanOverride: row.scan_override,
+        fileModifiedAt: row.mtime_ms,
         exif,
         phash: row.phash,
         notes: row.notes,
+        ocr: parseOcrReading(row.ocr_reading),
         jobs: core.jobs.queries.list({ subject: `photo:${id}`, limit: 50 }).rows.map(toSummary),
       };
     },
-    'photos.import': ({ paths }) => core.importer.start(paths),
-    'photos.chooseAndImport': async () => {
+    'photos.import': ({ paths, scanPolicy }) => core.importer.start(paths, scanPolicy ?? core.settings.get().defaultScanPolicy),
+    'photos.chooseAndImport': async ({ scanPolicy }) => {
       if (!core.platform.chooseImportPaths)
         throw new CallFailure('conflict', 'Choosing files needs the desktop app; in browser mode enter a path instead');
       const paths = await core.platform.chooseImportPaths();
-      return paths?.length ? core.importer.start(paths) : null;
+      return paths?.length ? core.importer.start(paths, scanPolicy ?? core.settings.get().defaultScanPolicy) : null;
     },
     'photos.importStatus': () => core.importer.status(),
     'photos.cancelImport': ({ id }) => core.importer.cancel(id),
@@ -82,22 +88,29 @@ export function createHandlers(core: CoreServices): Handlers {
       const created = out.filter((o) => o.created).length;
       return { created, alreadyActive: out.length - created };
     },
-    'photos.setNotes': ({ id, notes }) => {
-      if (!core.db.immediate(() => core.photos.setNotes(id, notes)))
-        throw new CallFailure('not_found', `There is no photo ${id}`);
-      core.photosChanged([id]);
-      return { notes };
-    },
+    'photos.setNotes': ({ id, notes }) => core.photoEdits.setNotes(id, notes),
+    'photos.setScanOverride': ({ id, override }) => core.photoEdits.setScanOverride(id, override),
 
     'evidence.list': ({ photoId, includeSuperseded }) => core.evidenceService.list(photoId, includeSuperseded),
-    'evidence.review': ({ id, status, note, undo }) => core.evidenceService.review(id, status, note, undo),
+    'evidence.review': ({ id, status, note }) => core.evidenceService.review(id, status, note),
+    'evidence.reviewMany': (q) => core.evidenceService.reviewMany(q),
     'evidence.addManual': ({ photoId, constraint, note }) => core.evidenceService.addManual(photoId, constraint, note),
     'evidence.updateManual': ({ id, constraint, note }) => core.evidenceService.updateManual(id, constraint, note),
     'evidence.removeManual': ({ id }) => core.evidenceService.removeManual(id),
 
+    'history.last': ({ photoId }) => {
+      if (!core.photos.get(photoId)) throw new CallFailure('not_found', `There is no photo ${photoId}`);
+      return { action: core.actions.last(photoId) };
+    },
+    'history.undo': ({ actionId, photoId }) => {
+      const done = core.db.immediate(() => core.actions.undo(actionId, photoId, (p) => core.evidence.recompute(p)));
+      core.photosChanged(done.photoIds);
+      return { ...done, next: photoId !== undefined ? core.actions.last(photoId) : null };
+    },
+
     'settings.apiKeyStatus': () => core.apiKeys.status(),
-    'settings.setApiKey': ({ apiKey }) => {
-      core.apiKeys.set(apiKey);
+    'settings.setApiKey': async ({ apiKey }) => {
+      await core.apiKeys.set(apiKey);
       return { hasApiKey: core.apiKeys.get() !== null };
     },
 

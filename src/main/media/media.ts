@@ -2,10 +2,12 @@
  * Images by opaque photo id — never by path. The renderer asks for /media/thumb/42 or
  * /media/original/42; only files the library knows (a photo's thumbnail inside thumbnails/, or
  * the original it imported) are ever served. Used by the Electron circa:// protocol and by
- * browser mode's HTTP route.
+ * browser mode's HTTP route. Originals can be hundreds of megabytes: they are streamed, never
+ * read whole on main's thread.
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import type { PhotoRepository } from '../photos/photo-repository';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -16,6 +18,12 @@ const CONTENT_TYPES: Record<string, string> = {
   gif: 'image/gif',
   avif: 'image/avif',
 };
+
+/**
+ * Formats Chromium draws. For any other original (TIFF) there is nothing to stream: the
+ * renderer gets no original and shows the thumbnail, saying the original cannot be shown.
+ */
+const DISPLAYABLE = new Set(['jpeg', 'png', 'webp', 'gif', 'avif']);
 
 export interface MediaFile {
   file: string;
@@ -48,6 +56,7 @@ export function resolveMedia(deps: MediaDeps, kind: 'thumb' | 'original', id: nu
     if (!file.startsWith(path.resolve(deps.thumbnailsDir) + path.sep)) return null;
     contentType = 'image/jpeg';
   } else {
+    if (!DISPLAYABLE.has(photo.format ?? '')) return null;
     file = photo.path;
     contentType = CONTENT_TYPES[photo.format ?? ''] ?? 'application/octet-stream';
   }
@@ -70,10 +79,12 @@ export const MEDIA_HEADERS = (m: MediaFile) => ({
   'x-content-type-options': 'nosniff',
 });
 
-/** Electron's protocol.handle answer. */
-export function serveMedia(deps: MediaDeps, url: URL): Response {
+/** Electron's protocol.handle answer: the file streamed from disk (a read error ends the stream). */
+export function serveMedia(deps: MediaDeps, url: URL, ifNoneMatch?: string | null): Response {
   const req = parseMediaPath(url.pathname);
   const media = req && resolveMedia(deps, req.kind, req.id);
   if (!media) return new Response('Not found', { status: 404 });
-  return new Response(fs.readFileSync(media.file), { headers: MEDIA_HEADERS(media) });
+  if (ifNoneMatch === media.etag) return new Response(null, { status: 304, headers: { etag: media.etag } });
+  const body = Readable.toWeb(fs.createReadStream(media.file)) as ReadableStream<Uint8Array>;
+  return new Response(body, { headers: MEDIA_HEADERS(media) });
 }

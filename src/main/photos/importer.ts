@@ -8,7 +8,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ImportProgress } from '../../shared/contract';
+import type { ImportProgress, ScanPolicy } from '../../shared/contract';
 import { hasSupportedExtension } from '../../shared/image-formats';
 import { CallFailure } from '../../shared/result';
 import { sha256File } from '../../shared/node/hash';
@@ -44,7 +44,8 @@ export class Importer {
 
   constructor(private readonly deps: ImporterDeps) {}
 
-  start(paths: string[]): ImportProgress {
+  /** `scanPolicy`: what the archivist said about these files (scans or camera originals), kept with each photo. */
+  start(paths: string[], scanPolicy: ScanPolicy = 'detect'): ImportProgress {
     if (this.current?.progress.status === 'running') {
       throw new CallFailure('conflict', 'An import is already running; wait for it or cancel it first');
     }
@@ -56,7 +57,7 @@ export class Importer {
         `Nothing to import: ${missing.map((m) => `"${m}"`).join(', ')} does not exist on this computer`,
       );
     }
-    const run = new ImportRun(this.nextId++, roots, this.deps);
+    const run = new ImportRun(this.nextId++, roots, scanPolicy, this.deps);
     this.current = run;
     void run.execute();
     return run.snapshot();
@@ -96,6 +97,7 @@ class ImportRun {
   constructor(
     id: number,
     roots: string[],
+    private readonly scanPolicy: ScanPolicy,
     private readonly deps: ImporterDeps,
   ) {
     this.progress = {
@@ -161,7 +163,14 @@ class ImportRun {
     try {
       const { sha256, size, mtimeMs } = await sha256File(file);
       this.progress.hashed++;
-      this.batch.push({ sha256, size, path: file, filename: path.basename(file), mtimeMs: Math.round(mtimeMs) });
+      this.batch.push({
+        sha256,
+        size,
+        path: file,
+        filename: path.basename(file),
+        mtimeMs: Math.round(mtimeMs),
+        scanPolicy: this.scanPolicy,
+      });
       if (this.batch.length >= BATCH_SIZE) this.flush();
       else if (!this.batchTimer) {
         const wait = Math.min(BATCH_MAX_WAIT_MS, FIRST_BATCH_WAIT_MS * 2 ** this.flushes);

@@ -7,11 +7,11 @@ import path from 'node:path';
 import { PermanentJobError } from '../../shared/jobs/errors';
 import { metadataJobType, type MetadataJobType } from '../../shared/jobs/types/metadata';
 import type { MainHalf } from '../jobs/registry';
-import type { EvidenceStore, NewEvidence } from '../evidence/evidence-store';
+import type { EvidenceStore } from '../evidence/evidence-store';
 import type { PhotoHashStore } from '../duplicates/photo-hash-store';
 import type { SettingsStore } from '../settings/settings';
 import type { PhotoRepository } from './photo-repository';
-import { exifDateEvidence } from './exif-evidence';
+import { exifFindings, scanChoices } from './exif-evidence';
 
 export interface MetadataJobDeps {
   photos: PhotoRepository;
@@ -45,14 +45,9 @@ export function metadataJob(deps: MetadataJobDeps): MainHalf<MetadataJobType> {
       const photoId = job.payload.photoId;
       const photo = deps.photos.get(photoId);
       if (!photo) throw new PermanentJobError(`Photo ${photoId} was removed while its metadata was read`);
-      const scansSetting = deps.settings.get().treatExifDatesAsScanDates;
-      const isScan = scansSetting || output.scanner.isScan;
-      deps.photos.applyMetadata(photoId, output, path.relative(deps.libraryDir, output.thumbnail.path), isScan);
+      const { scan, evidence: found } = exifFindings({ ...scanChoices(photo), scanner: output.scanner, exif: output.exif });
+      deps.photos.applyMetadata(photoId, output, path.relative(deps.libraryDir, output.thumbnail.path), scan);
       deps.photoHashes.record(photoId, output.duplicateHashes);
-      const found: NewEvidence[] = exifDateEvidence(output.exif, {
-        isScan,
-        why: output.scanner.isScan ? output.scanner.reason : scansSetting ? 'the library treats its files as scans' : null,
-      });
       deps.evidence.recordFromJob(photoId, 'exif', found, { id: job.id, attempt: job.attempt });
       deps.onPhotoChanged(photoId);
       const dims = `${output.displayWidth}×${output.displayHeight} ${output.format}`;

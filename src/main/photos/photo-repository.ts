@@ -1,8 +1,8 @@
 /** SQL for photos: insert on import, keyset-paginated listing for the grid, metadata results. */
 import type Database from 'better-sqlite3';
-import type { PhotoSummary } from '../../shared/contract';
+import { ocrReadingSchema, type OcrReading, type PhotoSummary, type ScanOverride, type ScanPolicy } from '../../shared/contract';
 import type { PhotoMetadata } from '../../shared/jobs/outputs/photo-metadata';
-import { UNREVIEWED_DUPLICATES } from '../duplicates/photo-filter';
+import { PhotoListing, SUMMARY_COLUMNS, toPhotoSummary, type PhotoQuery } from './photo-listing';
 
 export interface PhotoRow {
   id: number;
@@ -23,11 +23,16 @@ export interface PhotoRow {
   camera: string | null;
   exif_date: string | null;
   is_scan: number | null;
+  scan_policy: ScanPolicy | null;
+  scan_override: ScanOverride | null;
+  scanner_reason: string | null;
+  scan_reason: string | null;
   metadata_status: 'pending' | 'ready' | 'failed';
   metadata_error: string | null;
   missing: number;
   notes: string;
   ocr_text: string;
+  ocr_reading: string | null;
   estimate_status: PhotoSummary['estimateStatus'];
   estimate_earliest: number | null;
   estimate_latest: number | null;
@@ -42,119 +47,48 @@ export interface NewPhoto {
   filename: string;
   size: number;
   mtimeMs: number;
+  /** What the import said about its files (see exif-evidence.ts). */
+  scanPolicy?: ScanPolicy;
 }
 
-/**
- * Turns what the user typed into an FTS5 query: every word must match as a prefix, in the
- * filename, the notes or the OCR text ("xmas 194" finds "Xmas 1942"). Quoting each word keeps
- * FTS syntax characters from being interpreted.
- */
-export function ftsQuery(input: string): string | null {
-  const words = input.match(/[\p{L}\p{N}]+/gu)?.slice(0, 12) ?? [];
-  return words.length ? words.map((w) => `"${w}"*`).join(' ') : null;
-}
+export { ftsQuery, toPhotoSummary, type PhotoCursor, type PhotoFilter, type PhotoSort, type YearMode } from './photo-listing';
 
-export type PhotoSort = 'imported' | 'filename' | 'date';
-export type PhotoFilter =
-  | 'all'
-  | 'needs_metadata'
-  | 'failed'
-  | 'missing'
-  | 'has_evidence'
-  | 'undated'
-  | 'needs_review'
-  | 'conflict'
-  | 'unreviewed_duplicates';
-export interface PhotoCursor {
-  v: string | number | null;
-  id: number;
-}
-
-const SUMMARY_COLUMNS = `id, filename, path, format, display_width, display_height, thumbnail, sha256, metadata_status,
-  metadata_error, missing, camera, exif_date, estimate_status, estimate_earliest, estimate_latest,
-  json_extract(estimate, '$.dacs') AS estimate_label, imported_at`;
-
-const FILTERS: Record<PhotoFilter, string> = {
-  all: '1',
-  needs_metadata: "metadata_status = 'pending'",
-  failed: "metadata_status = 'failed'",
-  missing: 'missing = 1',
-  has_evidence:
-    "EXISTS (SELECT 1 FROM evidence e WHERE e.photo_id = photos.id AND e.superseded_at IS NULL AND e.review_status != 'rejected')",
-  undated: "estimate_status = 'undated'",
-  needs_review: "estimate_status = 'needs_review'",
-  conflict: "estimate_status = 'conflict'",
-  unreviewed_duplicates: UNREVIEWED_DUPLICATES,
-};
-
-/** ORDER BY and the keyset condition that continues after a cursor, per sort. */
-const SORTS: Record<
-  PhotoSort,
-  { order: string; key: (r: Record<string, unknown>) => string | number | null; after(c: PhotoCursor): [string, unknown[]] }
-> = {
-  imported: {
-    order: 'imported_at DESC, id DESC',
-    key: (r) => r.imported_at as number,
-    after: (c) => ['(imported_at < ? OR (imported_at = ? AND id < ?))', [c.v, c.v, c.id]],
-  },
-  filename: {
-    order: 'filename ASC, id ASC',
-    key: (r) => r.filename as string,
-    after: (c) => ['(filename > ? OR (filename = ? AND id > ?))', [c.v, c.v, c.id]],
-  },
-  // Undated photos last.
-  date: {
-    order: 'estimate_earliest IS NULL, estimate_earliest ASC, id ASC',
-    key: (r) => r.estimate_earliest as number | null,
-    after: (c) =>
-      c.v === null
-        ? ['(estimate_earliest IS NULL AND id > ?)', [c.id]]
-        : ['(estimate_earliest > ? OR (estimate_earliest = ? AND id > ?) OR estimate_earliest IS NULL)', [c.v, c.v, c.id]],
-  },
-};
-
-export function toPhotoSummary(r: Record<string, any>): PhotoSummary {
-  return {
-    id: r.id,
-    filename: r.filename,
-    path: r.path,
-    format: r.format,
-    displayWidth: r.display_width,
-    displayHeight: r.display_height,
-    thumbnailVersion: r.thumbnail ? String(r.sha256).slice(0, 12) : null,
-    metadataStatus: r.metadata_status,
-    metadataError: r.metadata_error,
-    missing: !!r.missing,
-    camera: r.camera,
-    exifDate: r.exif_date,
-    estimateStatus: r.estimate_status,
-    estimateEarliest: r.estimate_earliest,
-    estimateLatest: r.estimate_latest,
-    estimateLabel: r.estimate_label ?? null,
-    importedAt: r.imported_at,
-  };
+/** The stored OCR reading, or null when there is none or it cannot be read back (shown as absent). */
+export function parseOcrReading(json: string | null): OcrReading | null {
+  if (!json) return null;
+  try {
+    const parsed = ocrReadingSchema.safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
 }
 
 export class PhotoRepository {
   private readonly s: Record<string, Database.Statement>;
 
+  readonly listing: PhotoListing;
+
   constructor(private readonly sqlite: Database.Database) {
+    this.listing = new PhotoListing(sqlite);
     const p = (sql: string) => sqlite.prepare(sql);
     this.s = {
       insert: p(
-        `INSERT INTO photos (sha256, path, filename, size, mtime_ms, imported_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (sha256) DO NOTHING RETURNING id`,
+        `INSERT INTO photos (sha256, path, filename, size, mtime_ms, scan_policy, imported_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (sha256) DO NOTHING RETURNING id`,
       ),
       byId: p('SELECT * FROM photos WHERE id = ?'),
-      summaryById: p(`SELECT ${SUMMARY_COLUMNS} FROM photos WHERE id = ?`),
+      summaryById: p(`SELECT ${SUMMARY_COLUMNS} FROM photos WHERE photos.id = ?`),
       applyMetadata: p(
         `UPDATE photos SET format = ?, width = ?, height = ?, orientation = ?, display_width = ?, display_height = ?,
-                thumbnail = ?, phash = ?, exif = ?, camera = ?, exif_date = ?, is_scan = ?, metadata_status = 'ready',
+                thumbnail = ?, phash = ?, exif = ?, camera = ?, exif_date = ?, is_scan = ?, scanner_reason = ?, scan_reason = ?,
+                metadata_status = 'ready',
                 metadata_error = ?, missing = 0, updated_at = ?
           WHERE id = ?`,
       ),
-      setOcrText: p(`UPDATE photos SET ocr_text = ?, updated_at = ? WHERE id = ?`),
+      setOcrReading: p(`UPDATE photos SET ocr_text = ?, ocr_reading = ?, updated_at = ? WHERE id = ?`),
       setNotes: p(`UPDATE photos SET notes = ?, updated_at = ? WHERE id = ?`),
+      setScan: p(`UPDATE photos SET scan_override = ?, is_scan = ?, scan_reason = ?, updated_at = ? WHERE id = ?`),
       metadataFailed: p(
         `UPDATE photos SET metadata_status = 'failed', metadata_error = ?, missing = ?, updated_at = ? WHERE id = ?`,
       ),
@@ -166,7 +100,8 @@ export class PhotoRepository {
 
   /** In tx. Inserts new photos; a file whose content is already in the library is a duplicate (null). */
   insert(p: NewPhoto, now: number): number | null {
-    const row = this.s.insert.get(p.sha256, p.path, p.filename, p.size, p.mtimeMs, now, now) as { id: number } | undefined;
+    const row = this.s.insert.get(p.sha256, p.path, p.filename, p.size, p.mtimeMs, p.scanPolicy ?? null, now, now) as
+      { id: number } | undefined;
     return row?.id ?? null;
   }
 
@@ -179,62 +114,13 @@ export class PhotoRepository {
     return r ? toPhotoSummary(r) : undefined;
   }
 
-  list(q: {
-    sort: PhotoSort;
-    filter: PhotoFilter;
-    search?: string;
-    yearFrom?: number;
-    yearTo?: number;
-    cursor?: PhotoCursor;
-    ids?: number[];
-    limit: number;
-  }) {
-    const where: string[] = [FILTERS[q.filter]];
-    const args: unknown[] = [];
-    // A year range keeps dated photos whose estimate overlaps it; an open end ("not after 1867") overlaps on that side.
-    if (q.yearFrom !== undefined || q.yearTo !== undefined) where.push("estimate_status IN ('estimated', 'needs_review')");
-    if (q.yearFrom !== undefined) {
-      where.push('(estimate_latest IS NULL OR estimate_latest >= ?)');
-      args.push(q.yearFrom * 10000 + 101);
-    }
-    if (q.yearTo !== undefined) {
-      where.push('(estimate_earliest IS NULL OR estimate_earliest <= ?)');
-      args.push(q.yearTo * 10000 + 1231);
-    }
-    const match = q.search ? ftsQuery(q.search) : null;
-    if (match) {
-      where.push('id IN (SELECT rowid FROM photos_fts WHERE photos_fts MATCH ?)');
-      args.push(match);
-    }
-    if (q.ids?.length) {
-      where.push(`id IN (${q.ids.map(() => '?').join(',')})`);
-      args.push(...q.ids);
-    }
-    const sort = SORTS[q.sort];
-    const total = this.sqlite
-      .prepare(`SELECT count(*) FROM photos WHERE ${where.join(' AND ')}`)
-      .pluck()
-      .get(...args) as number;
-    const pageWhere = [...where];
-    const pageArgs = [...args];
-    if (q.cursor) {
-      const [cond, condArgs] = sort.after(q.cursor);
-      pageWhere.push(cond);
-      pageArgs.push(...condArgs);
-    }
-    const rows = this.sqlite
-      .prepare(`SELECT ${SUMMARY_COLUMNS} FROM photos WHERE ${pageWhere.join(' AND ')} ORDER BY ${sort.order} LIMIT ?`)
-      .all(...pageArgs, q.limit) as Record<string, unknown>[];
-    const last = rows[rows.length - 1];
-    return {
-      items: rows.map(toPhotoSummary),
-      total,
-      nextCursor: rows.length === q.limit && last ? { v: sort.key(last), id: last.id as number } : null,
-    };
+  /** A page of the grid and how many match (see photo-listing.ts). */
+  list(q: PhotoQuery) {
+    return this.listing.list(q);
   }
 
-  /** In tx. Stores what the metadata job found. */
-  applyMetadata(id: number, m: PhotoMetadata, thumbnailRel: string, isScan: boolean): void {
+  /** In tx. Stores what the metadata job found, and whether the photo is taken for a scan and why. */
+  applyMetadata(id: number, m: PhotoMetadata, thumbnailRel: string, scan: { isScan: boolean; reason: string }): void {
     const camera = cameraName(m.exif.make, m.exif.model);
     const exifDate = m.exif.dateTimeOriginal ?? m.exif.createDate ?? m.exif.xmpDateTimeOriginal ?? null;
     this.s.applyMetadata.run(
@@ -249,20 +135,27 @@ export class PhotoRepository {
       JSON.stringify(m.exif),
       camera,
       exifDate,
-      isScan ? 1 : 0,
+      scan.isScan ? 1 : 0,
+      m.scanner.isScan ? m.scanner.reason : null,
+      scan.reason,
       m.exifError,
       Date.now(),
       id,
     );
   }
 
-  /** In tx. The searchable OCR text of the latest OCR run. */
-  setOcrText(id: number, text: string): void {
-    this.s.setOcrText.run(text, Date.now(), id);
+  /** In tx. The latest OCR reading: its text for search, its lines with confidence and boxes for the photo screen. */
+  setOcrReading(id: number, reading: OcrReading): void {
+    this.s.setOcrReading.run(reading.text, JSON.stringify(reading), Date.now(), id);
   }
 
   setNotes(id: number, notes: string): boolean {
     return this.s.setNotes.run(notes, Date.now(), id).changes === 1;
+  }
+
+  /** In tx. The archivist's word on whether this photo is a scan, and what it decides. */
+  setScan(id: number, override: ScanOverride | null, decision: { isScan: boolean; reason: string }): void {
+    this.s.setScan.run(override, decision.isScan ? 1 : 0, decision.reason, Date.now(), id);
   }
 
   /** In tx. The metadata job has failed for good. */

@@ -1,49 +1,93 @@
 /**
- * The AI backend's API key. In the desktop app it is encrypted with the OS keychain (Electron
- * safeStorage, injected as `encrypt`/`decrypt`) and stored in the library; in browser mode it comes
- * from CIRCA_AI_API_KEY. It is never sent to the renderer and never logged.
+ * The AI backend's API key. In the desktop app it is encrypted with Electron's safeStorage
+ * (injected as an async cipher) and stored in the library; CIRCA_AI_API_KEY, when set, takes
+ * precedence (and is browser mode's only way in). It is never sent to the renderer and never
+ * logged. How well the key is protected depends on the system, and Settings says which:
+ * `keychain` — macOS Keychain, Windows DPAPI, or a Linux keyring (libsecret, KWallet);
+ * `basic` — Linux with no keyring (safeStorage's `basic_text` backend): stored, but only
+ * obfuscated, readable by anything that can read the library.
  */
 import { CallFailure } from '../../shared/result';
 import type { SettingsStore } from './settings';
 
+export type KeyProtection = 'keychain' | 'basic';
+
 export interface SecretCipher {
-  encrypt(plain: string): Buffer;
-  decrypt(encrypted: Buffer): string;
+  protection: KeyProtection;
+  encrypt(plain: string): Promise<Buffer>;
+  decrypt(encrypted: Buffer): Promise<string>;
 }
+
+/** Where a key can be kept here: the cipher's protection, none in the desktop app, or browser mode. */
+export type KeyStorage = KeyProtection | 'unavailable' | 'browser';
 
 const KEY = 'ai.apiKey.encrypted';
 
 export class ApiKeyStore {
+  private plain: string | null = null;
+  /** Settles once the stored key has been decrypted (or found unreadable). */
+  readonly ready: Promise<void>;
+
   constructor(
     private readonly settings: SettingsStore,
     private readonly cipher: SecretCipher | undefined,
     private readonly env: NodeJS.ProcessEnv = process.env,
-  ) {}
+    private readonly desktop = false,
+  ) {
+    this.ready = this.unlock();
+  }
 
-  get(): string | null {
-    if (this.env.CIRCA_AI_API_KEY) return this.env.CIRCA_AI_API_KEY;
+  private async unlock(): Promise<void> {
     const stored = this.settings.getFlag<string | null>(KEY, null);
-    if (!stored || !this.cipher) return null;
+    if (!stored || !this.cipher) return;
     try {
-      return this.cipher.decrypt(Buffer.from(stored, 'base64'));
+      this.plain = await this.cipher.decrypt(Buffer.from(stored, 'base64'));
     } catch {
-      return null; // encrypted on another machine or account: ask for it again
+      // Encrypted on another machine or account: status says so, and the archivist sets it again.
     }
   }
 
-  status(): { hasApiKey: boolean; source: 'environment' | 'encrypted' | null; canStore: boolean } {
+  /** The key to use now (synchronous: job loads read it). Call after `ready` for a stored key. */
+  get(): string | null {
+    return this.env.CIRCA_AI_API_KEY || this.plain;
+  }
+
+  get storage(): KeyStorage {
+    if (this.cipher) return this.cipher.protection;
+    return this.desktop ? 'unavailable' : 'browser';
+  }
+
+  async status(): Promise<{
+    hasApiKey: boolean;
+    source: 'environment' | 'encrypted' | null;
+    canStore: boolean;
+    storage: KeyStorage;
+  }> {
+    await this.ready;
     const source = this.env.CIRCA_AI_API_KEY
       ? 'environment'
       : this.settings.getFlag<string | null>(KEY, null)
         ? 'encrypted'
         : null;
-    return { hasApiKey: this.get() !== null, source, canStore: !!this.cipher };
+    return { hasApiKey: this.get() !== null, source, canStore: !!this.cipher, storage: this.storage };
   }
 
-  set(plain: string | null): void {
-    if (plain === null) return this.settings.setFlag(KEY, null);
+  async set(plain: string | null): Promise<void> {
+    await this.ready;
+    if (plain === null) {
+      this.settings.setFlag(KEY, null);
+      this.plain = null;
+      return;
+    }
     if (!this.cipher)
-      throw new CallFailure('conflict', 'Storing an API key needs the desktop app; in browser mode set CIRCA_AI_API_KEY');
-    this.settings.setFlag(KEY, this.cipher.encrypt(plain).toString('base64'));
+      throw new CallFailure(
+        'conflict',
+        this.desktop
+          ? 'This system offers Circa no secure storage for the key, so it cannot be saved'
+          : 'Storing an API key needs the desktop app; in browser mode set CIRCA_AI_API_KEY',
+      );
+    const encrypted = await this.cipher.encrypt(plain);
+    this.settings.setFlag(KEY, encrypted.toString('base64'));
+    this.plain = plain;
   }
 }

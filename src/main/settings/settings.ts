@@ -8,7 +8,8 @@ export function defaultSettings(): Settings {
     // One core stays free for main and the renderer.
     workerCount: Math.max(1, Math.min(4, os.availableParallelism() - 1)),
     jobRetentionDays: 30,
-    treatExifDatesAsScanDates: true,
+    // Scans, unless the EXIF names a camera: what an archive of scanned prints mostly holds.
+    defaultScanPolicy: 'detect',
     aiBackend: 'heuristic',
     aiBaseUrl: '',
     aiModel: '',

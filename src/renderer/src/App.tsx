@@ -8,6 +8,7 @@ import { SettingsScreen } from './screens/SettingsScreen';
 import { DuplicatesScreen } from './screens/DuplicatesScreen';
 import { JobCountsBadge } from './components/JobCountsBadge';
 import { DuplicatesBadge } from './components/DuplicatesBadge';
+import { SessionProvider } from './session/session';
 
 const NAV = [
   { screen: 'library', href: '#/library', label: 'Library' },
@@ -34,37 +35,39 @@ export function App() {
   const libraryAlive = route.screen === 'library' || route.screen === 'photo';
   const photoOpen = route.screen === 'photo' && route.id != null;
   return (
-    <div className="app">
-      <nav className="sidebar" aria-label="Main">
-        <div className="brand">
-          Circa<span className="brand-sub">photo dating workbench</span>
-        </div>
-        <ul>
-          {NAV.map((n) => (
-            <li key={n.screen}>
-              <a href={n.href} aria-current={active === n.screen ? 'page' : undefined} className="nav-link">
-                {n.label}
-                {n.screen === 'jobs' && <JobCountsBadge />}
-                {n.screen === 'duplicates' && <DuplicatesBadge />}
-              </a>
-            </li>
-          ))}
-        </ul>
-        <div className="sidebar-foot">
-          <HealthIndicator />
-        </div>
-      </nav>
-      <main className="content" id="content">
-        {libraryAlive && (
-          <div className={photoOpen ? 'screen-host screen-host-hidden' : 'screen-host'} inert={photoOpen}>
-            <LibraryScreen active={!photoOpen} />
+    <SessionProvider>
+      <div className="app">
+        <nav className="sidebar" aria-label="Main">
+          <div className="brand">
+            Circa<span className="brand-sub">photo dating workbench</span>
           </div>
-        )}
-        {photoOpen && <PhotoScreen id={route.id!} review={!!route.review} />}
-        {route.screen === 'jobs' && <JobsScreen selectedId={route.id} />}
-        {route.screen === 'settings' && <SettingsScreen />}
-        {route.screen === 'duplicates' && <DuplicatesScreen />}
-      </main>
-    </div>
+          <ul>
+            {NAV.map((n) => (
+              <li key={n.screen}>
+                <a href={n.href} aria-current={active === n.screen ? 'page' : undefined} className="nav-link">
+                  {n.label}
+                  {n.screen === 'jobs' && <JobCountsBadge />}
+                  {n.screen === 'duplicates' && <DuplicatesBadge />}
+                </a>
+              </li>
+            ))}
+          </ul>
+          <div className="sidebar-foot">
+            <HealthIndicator />
+          </div>
+        </nav>
+        <main className="content" id="content">
+          {libraryAlive && (
+            <div className={photoOpen ? 'screen-host screen-host-hidden' : 'screen-host'} inert={photoOpen}>
+              <LibraryScreen active={!photoOpen} />
+            </div>
+          )}
+          {photoOpen && <PhotoScreen id={route.id!} review={!!route.review} />}
+          {route.screen === 'jobs' && <JobsScreen selectedId={route.id} />}
+          {route.screen === 'settings' && <SettingsScreen />}
+          {route.screen === 'duplicates' && <DuplicatesScreen />}
+        </main>
+      </div>
+    </SessionProvider>
   );
 }

@@ -1,7 +1,8 @@
 // Hard bounds intersect: the window they leave runs from the highest "not
 // before" to the lowest "not after". When that window is empty, every pair of
 // a lower bound above an upper bound is a minimal conflict.
-import type { EstimateConflict, EvidenceInput } from './types';
+import type { EndPrecisions, EstimateConflict, EvidenceInput } from './types';
+import { finest } from './precision';
 import { describeBound } from './evidence-phrases';
 
 export interface BoundWindow {
@@ -12,6 +13,8 @@ export interface BoundWindow {
   earliestSetBy: number[];
   latestSetBy: number[];
   conflicts: EstimateConflict[];
+  /** The finest precision among the bounds that set each end. */
+  precision: EndPrecisions;
 }
 
 /** `bounds` must be sorted by id; the result's id lists follow that order. */
@@ -20,12 +23,18 @@ export function intersectBounds(bounds: EvidenceInput[]): BoundWindow {
   const uppers = bounds.filter((b) => b.latest !== null);
   const earliest = lowers.length ? Math.max(...lowers.map((b) => b.earliest!)) : null;
   const latest = uppers.length ? Math.min(...uppers.map((b) => b.latest!)) : null;
+  const settingLower = lowers.filter((b) => b.earliest === earliest);
+  const settingUpper = uppers.filter((b) => b.latest === latest);
   return {
     earliest,
     latest,
-    earliestSetBy: lowers.filter((b) => b.earliest === earliest).map((b) => b.id),
-    latestSetBy: uppers.filter((b) => b.latest === latest).map((b) => b.id),
+    earliestSetBy: settingLower.map((b) => b.id),
+    latestSetBy: settingUpper.map((b) => b.id),
     conflicts: findConflicts(lowers, uppers),
+    precision: {
+      earliest: finest(settingLower.map((b) => b.precision?.earliest)),
+      latest: finest(settingUpper.map((b) => b.precision?.latest)),
+    },
   };
 }
 
@@ -39,12 +48,12 @@ function findConflicts(lowers: EvidenceInput[], uppers: EvidenceInput[]): Estima
       if (lower.id === upper.id) {
         conflicts.push({
           evidenceIds: [lower.id],
-          reason: `${describeBound(lower.earliest, lower.latest)} (#${lower.id}) contradicts itself: it starts after it ends`,
+          reason: `${describeBound(lower)} (#${lower.id}) contradicts itself: it starts after it ends`,
         });
       } else {
         conflicts.push({
           evidenceIds: [lower.id, upper.id],
-          reason: `${describeBound(lower.earliest, lower.latest)} (#${lower.id}) contradicts ${describeBound(upper.earliest, upper.latest)} (#${upper.id})`,
+          reason: `${describeBound(lower)} (#${lower.id}) contradicts ${describeBound(upper)} (#${upper.id})`,
         });
       }
     }

@@ -25,6 +25,28 @@ const between = (earliest: number, latest: number, more: Partial<EvidenceInput> 
 const guess = (earliest: number | null, latest: number | null, confidence: number | null, more: Partial<EvidenceInput> = {}) =>
   evidence({ kind: 'estimate', source: 'ai', earliest, latest, confidence, ...more });
 
+describe('estimate: precision of the ends (issue 14 item 2)', () => {
+  it('keeps the day of a scan date that falls on the last day of a month', () => {
+    const result = estimate([notAfter(20000930, { id: 1, precision: { earliest: null, latest: 'day' }, summary: 'Scanned' })]);
+    expect(result.edtf).toBe('../2000-09-30');
+    expect(result.dacs).toBe('not after 2000 September 30');
+    expect(result.explanation[1]).toContain('not after 2000 September 30');
+  });
+
+  it('takes the finest precision among the items that set an end', () => {
+    const result = estimate([
+      notBefore(19230601, { id: 1, precision: { earliest: 'month', latest: null } }),
+      between(19230601, 19251231, { id: 2, precision: { earliest: 'year', latest: 'year' } }),
+    ]);
+    expect(result.edtf).toBe('1923-06/1925');
+    expect(result.dacs).toBe('1923 June-1925 December');
+  });
+
+  it('without a stated precision, reads each end at the precision it is aligned to', () => {
+    expect(estimate([notAfter(20000930, { id: 1 })]).edtf).toBe('../2000-09');
+  });
+});
+
 describe('estimate: examples', () => {
   it('is undated without evidence', () => {
     expect(estimate([])).toEqual({

@@ -11,7 +11,8 @@
 //    confidence-weighted medians of their ends (combine-estimates.ts).
 // 4. Status: 'undated' without usable evidence, 'conflict' as above,
 //    'needs_review' while any usable item is pending, else 'estimated'.
-import type { Estimate, EvidenceInput } from './types';
+import type { Estimate, EvidenceInput, Precision } from './types';
+import { finest } from './precision';
 import { isDayNum } from './daynum';
 import { intersectBounds, type BoundWindow } from './bound-window';
 import { clipToWindow, type ClippedEstimate, combineEstimates, confidenceOf } from './combine-estimates';
@@ -64,14 +65,34 @@ interface ResolvedEnd {
   setBy: number[];
   /** Set by soft estimates rather than hard bounds. */
   approximate: boolean;
+  /** The finest precision its setters were stated with: the end is never shown coarser. */
+  precision: Precision | null;
 }
+
+type End = 'earliest' | 'latest';
 
 // An end equal to the window's end is fixed by the bounds (estimates were
 // clipped to it); otherwise the estimates that produced it set it.
-function resolveEnd(windowEnd: number | null, windowSetBy: number[], value: number | null, estimateSetBy: number[]): ResolvedEnd {
-  if (value === null) return { value, setBy: [], approximate: false };
-  if (value === windowEnd) return { value, setBy: windowSetBy, approximate: false };
-  return { value, setBy: estimateSetBy, approximate: true };
+function resolveEnd(
+  end: End,
+  window: BoundWindow,
+  value: number | null,
+  estimateSetBy: number[],
+  byId: Map<number, EvidenceInput>,
+): ResolvedEnd {
+  if (value === null) return { value, setBy: [], approximate: false, precision: null };
+  if (value === window[end]) return { value, ...windowEnd(end, window) };
+  return {
+    value,
+    setBy: estimateSetBy,
+    approximate: true,
+    precision: finest(estimateSetBy.map((id) => byId.get(id)!.precision?.[end])),
+  };
+}
+
+function windowEnd(end: End, window: BoundWindow): Omit<ResolvedEnd, 'value'> {
+  const setBy = end === 'earliest' ? window.earliestSetBy : window.latestSetBy;
+  return { setBy, approximate: false, precision: window.precision[end] };
 }
 
 function describeWindowEnds(window: BoundWindow, byId: Map<number, EvidenceInput>): string[] {
@@ -80,10 +101,10 @@ function describeWindowEnds(window: BoundWindow, byId: Map<number, EvidenceInput
   return [
     window.earliest === null
       ? 'No hard bound limits the earliest date.'
-      : `Hard bounds: not before ${describeStart(window.earliest)}, set by ${cited(window.earliestSetBy)}.`,
+      : `Hard bounds: not before ${describeStart(window.earliest, window.precision.earliest)}, set by ${cited(window.earliestSetBy)}.`,
     window.latest === null
       ? 'No hard bound limits the latest date.'
-      : `Hard bounds: not after ${describeEnd(window.latest)}, set by ${cited(window.latestSetBy)}.`,
+      : `Hard bounds: not after ${describeEnd(window.latest, window.precision.latest)}, set by ${cited(window.latestSetBy)}.`,
   ];
 }
 
@@ -135,18 +156,19 @@ export function estimate(evidence: EvidenceInput[]): Estimate {
   let confidence = 1; // hard bounds alone leave no doubt about the window
   let combinedCount = 0;
   if (clipped.length === 0) {
-    earliest = { value: window.earliest, setBy: window.earliestSetBy, approximate: false };
-    latest = { value: window.latest, setBy: window.latestSetBy, approximate: false };
+    earliest = { value: window.earliest, ...windowEnd('earliest', window) };
+    latest = { value: window.latest, ...windowEnd('latest', window) };
   } else {
     const combined = combineEstimates(clipped);
-    earliest = resolveEnd(window.earliest, window.earliestSetBy, combined.earliest, combined.earliestSetBy);
-    latest = resolveEnd(window.latest, window.latestSetBy, combined.latest, combined.latestSetBy);
+    earliest = resolveEnd('earliest', window, combined.earliest, combined.earliestSetBy, byId);
+    latest = resolveEnd('latest', window, combined.latest, combined.latestSetBy, byId);
     if (earliest.approximate || latest.approximate) confidence = combined.confidence;
     combinedCount = clipped.length;
   }
 
   const approximate = { earliest: earliest.approximate, latest: latest.approximate };
-  const dacs = toDacs(earliest.value, latest.value, { approximate });
+  const format = { approximate, precision: { earliest: earliest.precision, latest: latest.precision } };
+  const dacs = toDacs(earliest.value, latest.value, format);
   if (combinedCount > 0) explanation.push(...describeCombination(combinedCount, earliest, latest, dacs, byId));
   return {
     status: pending.length ? 'needs_review' : 'estimated',
@@ -156,7 +178,7 @@ export function estimate(evidence: EvidenceInput[]): Estimate {
     earliestSetBy: earliest.setBy,
     latestSetBy: latest.setBy,
     conflicts: [],
-    edtf: toEdtf(earliest.value, latest.value, { approximate }),
+    edtf: toEdtf(earliest.value, latest.value, format),
     dacs,
     explanation: [...explanation, ...awaiting, ...leftOut, ...ignored],
   };

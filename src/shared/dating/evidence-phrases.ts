@@ -17,9 +17,12 @@ export function listIds(ids: number[]): string {
 }
 
 /** What a bound says, quoted: 'not before 1950', 'not after 1942', 'between 1935 and 1942'. */
-export function describeBound(earliest: number | null, latest: number | null): string {
-  if (earliest !== null && latest !== null) return `'between ${describeStart(earliest)} and ${describeEnd(latest)}'`;
-  if (earliest !== null) return `'not before ${describeStart(earliest)}'`;
-  if (latest !== null) return `'not after ${describeEnd(latest)}'`;
+export function describeBound(item: Pick<EvidenceInput, 'earliest' | 'latest' | 'precision'>): string {
+  const { earliest, latest, precision } = item;
+  const start = (n: number) => describeStart(n, precision?.earliest);
+  const end = (n: number) => describeEnd(n, precision?.latest);
+  if (earliest !== null && latest !== null) return `'between ${start(earliest)} and ${end(latest)}'`;
+  if (earliest !== null) return `'not before ${start(earliest)}'`;
+  if (latest !== null) return `'not after ${end(latest)}'`;
   return `'no limit'`;
 }

@@ -1,7 +1,8 @@
 // Finds the dates in free text from a photograph: OCR of a caption, a postmark,
 // a note on the back of a print. Each rule module proposes candidates; this
 // module qualifies them, vetoes the ones that are not dates, keeps them inside
-// the photographic era and resolves overlaps.
+// the photographic era, resolves overlaps, and says which dates are of the
+// object's use rather than of the picture (date-use.ts).
 import type { FoundDate } from './types';
 import { dayCount, MAX_YEAR } from './daynum';
 import { attachApproximateMarkers } from './approximate-markers';
@@ -13,6 +14,7 @@ import {
   findUnknownDigitYears,
 } from './decade-century-expressions';
 import type { DateRule, ExtractionContext } from './extraction-kit';
+import { classifyUse } from './date-use';
 import { isInNonDateContext } from './not-a-date';
 import { findNumericDates, findNumericMonthYears, findRomanMonthDates } from './numeric-dates';
 import { currentYear, FIRST_PHOTOGRAPH_YEAR, fitToPhotoEra } from './photo-era';
@@ -83,5 +85,5 @@ export function extractDates(text: string, options: ExtractDatesOptions = {}): F
     .filter((found) => !isInNonDateContext(text, found))
     .map((found) => fitToPhotoEra(found, context.referenceYear))
     .filter((found): found is FoundDate => found !== null);
-  return keepMostSpecific(candidates);
+  return classifyUse(text, keepMostSpecific(candidates));
 }

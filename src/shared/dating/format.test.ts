@@ -83,3 +83,34 @@ describe('describeStart / describeEnd', () => {
     [19350101, '1935 January 1'],
   ])('end %s reads %s', (n, text) => expect(describeEnd(n)).toBe(text));
 });
+
+// Issue 14 item 2: an end keeps the precision it was stated with, even when it happens to fall on
+// the last day of a month or a year.
+describe('stated precision', () => {
+  it.each<Row>([
+    [null, 20000930, { precision: 'day' }, '../2000-09-30', 'not after 2000 September 30'],
+    [null, 19001231, { precision: 'day' }, '../1900-12-31', 'not after 1900 December 31'],
+    [19230601, null, { precision: 'month' }, '1923-06/..', 'not before 1923 June'],
+    [19230101, null, { precision: 'month' }, '1923-01/..', 'not before 1923 January'],
+    [19450503, 19450510, { precision: 'day' }, '1945-05-03/1945-05-10', '1945 May 3-10'],
+    [19470601, 19470630, { precision: 'day' }, '1947-06-01/1947-06-30', '1947 June 1-30'],
+    [19470101, 19471231, { precision: 'month' }, '1947-01/1947-12', '1947 January-December'],
+    [19230601, 19251231, { precision: { earliest: 'month', latest: 'year' } }, '1923-06/1925', '1923 June-1925 December'],
+    // A coarse stated precision never hides a finer alignment (a trimmed end stays exact).
+    [19350101, 19420615, { precision: 'year' }, '1935/1942-06-15', '1935 January 1-1942 June 15'],
+    [18900101, 18991231, { precision: 'decade' }, '189X', '1890s'],
+  ])('%s–%s %j → EDTF %s, DACS %s', (earliest, latest, options, expectedEdtf, expectedDacs) => {
+    expect(toEdtf(earliest, latest, options)).toBe(expectedEdtf);
+    expect(toDacs(earliest, latest, options)).toBe(expectedDacs);
+    const parsed = edtf(toEdtf(earliest, latest, options));
+    expect(parsed.min).toBe(earliest === null ? -Infinity : toUtcMillis(earliest));
+    expect(parsed.max).toBe(latest === null ? Infinity : toUtcMillis(latest) + 86_400_000 - 1);
+  });
+
+  it('describes single ends at their stated precision', () => {
+    expect(describeEnd(20000930, 'day')).toBe('2000 September 30');
+    expect(describeStart(19230601, 'month')).toBe('1923 June');
+    expect(describeStart(19230101, 'day')).toBe('1923 January 1');
+    expect(describeEnd(19421231, 'year')).toBe('1942');
+  });
+});

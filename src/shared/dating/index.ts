@@ -10,6 +10,9 @@ export type {
   FoundDate,
   Precision,
   ReviewStatus,
+  EndPrecisions,
+  DateUse,
+  UseCue,
 } from './types';
 export {
   addDays,
@@ -20,6 +23,7 @@ export {
   isDayNum,
   MAX_YEAR,
   MIN_YEAR,
+  MONTH_NAMES,
   monthEnd,
   monthStart,
   parts,
@@ -33,3 +37,5 @@ export { extractDates, type ExtractDatesOptions } from './extract-dates';
 export { estimate } from './estimate';
 export { describeEnd, describeStart, toDacs, toEdtf, type ApproximateEnds, type FormatOptions } from './format';
 export { FIRST_PHOTOGRAPH_YEAR } from './photo-era';
+export { decodePrecision, encodePrecision, finest, PRECISIONS } from './precision';
+export { partialDateProblem, partialEnd, partialPrecision, partialStart, type PartialDate } from './partial-date';

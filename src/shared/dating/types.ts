@@ -4,6 +4,12 @@
 
 export type Precision = 'day' | 'month' | 'season' | 'year' | 'decade' | 'century';
 
+/** How finely each end of an interval was stated (null: open end, or not known). */
+export interface EndPrecisions {
+  earliest: Precision | null;
+  latest: Precision | null;
+}
+
 /** One date found in free text (OCR of a caption, a postmark, a note on the back of a print). */
 export interface FoundDate {
   /** The exact substring matched, qualifiers such as "c." included. */
@@ -20,6 +26,19 @@ export interface FoundDate {
   confidence: number;
   /** Human explanation, e.g. "written date 'June 12, 1947'". */
   reason: string;
+  /**
+   * Set when the text says this date is of the object's use (a postmark, "developed", "printed",
+   * "received", a copyright line, an accession or gift), not of the picture: the picture is no later.
+   */
+  use?: DateUse | null;
+}
+
+export type UseCue = 'postmark' | 'processing' | 'printing' | 'receipt' | 'copyright' | 'accession' | 'gift' | 'digitisation';
+
+export interface DateUse {
+  cue: UseCue;
+  /** The word in the text that says so, e.g. "Postmarked". */
+  word: string;
 }
 
 export type EvidenceKind = 'bound' | 'estimate';
@@ -39,6 +58,8 @@ export interface EvidenceInput {
   latest: number | null;
   /** 0..1, for estimates. */
   confidence: number | null;
+  /** How finely each end was stated; an end is never shown coarser than this. Unset: as aligned. */
+  precision?: EndPrecisions;
   reviewStatus: ReviewStatus;
   /** What a person reads, e.g. "Caption reads 'Xmas 1942'". */
   summary: string;

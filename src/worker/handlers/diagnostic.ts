@@ -27,11 +27,15 @@ function abortable(ms: number, signal: AbortSignal, onTick?: (elapsed: number) =
  * database where each execution is recorded (exactly-once tests); `{pid}` in it is replaced by the
  * worker's pid, so each process writes its own file.
  */
+function logLine(file: string | undefined, kind: 'start' | 'end', ctx: RunContext): void {
+  if (file)
+    fs.appendFileSync(file.replaceAll('{pid}', String(process.pid)), `${kind} ${ctx.jobId} ${ctx.attempt} ${process.pid}\n`);
+}
+
 const sleepHandler = async (input: InputOf<DiagnosticJobTypes['diag.sleep']>, ctx: RunContext) => {
-  const log = input.log?.replaceAll('{pid}', String(process.pid));
-  if (log) fs.appendFileSync(log, `start ${ctx.jobId} ${ctx.attempt} ${process.pid}\n`);
+  logLine(input.log, 'start', ctx);
   await abortable(input.ms, ctx.signal, (elapsed) => ctx.progress(Math.min(1, elapsed / Math.max(1, input.ms))));
-  if (log) fs.appendFileSync(log, `end ${ctx.jobId} ${ctx.attempt} ${process.pid}\n`);
+  logLine(input.log, 'end', ctx);
   return { pid: process.pid, slept: input.ms };
 };
 
@@ -64,7 +68,8 @@ export const diagnosticHandlers: WorkerHalves<DiagnosticJobTypes> = {
     return new Promise(() => {});
   },
 
-  'diag.ignore_abort': async (input) => {
+  'diag.ignore_abort': async (input, ctx) => {
+    logLine(input.log, 'start', ctx);
     // Deliberately blocks the event loop and ignores its signal.
     const end = Date.now() + input.ms;
     while (Date.now() < end) {

@@ -39,7 +39,7 @@ function setup() {
       Array.from({ length: n }, (_, i) => ({ type: 'diag.noop', payload: { key: `k${i}` }, subject: null, maxRetries: 2 })),
       'test',
     );
-    const rows = transitions.claim('host:1:x/w0', 30_000, { max: n, types: ['diag.noop'], handOff: () => n });
+    const rows = transitions.claim('host:1:x/w0', 30_000, { max: n, types: ['diag.noop'], depth: () => n });
     return rows.map((row) => {
       const p = prepareJob(row, { id: row.id, attempt: row.attempt, claimedBy: 'host:1:x/w0' }, registry);
       if ('error' in p) throw new Error(p.error.message);

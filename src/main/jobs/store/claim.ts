@@ -1,9 +1,9 @@
 /**
  * The claim: one conditional UPDATE … RETURNING inside the caller's BEGIN IMMEDIATE. It takes
  * the ready job with the highest priority that has waited longest, only of the types the runner
- * can run. Both statements walk background_jobs_claim_idx (status, priority, run_after, id) in
- * index order and stop after `limit` rows; an ORDER BY the index cannot deliver would sort every
- * queued row on every claim (quadratic over a large backlog).
+ * can run. Both statements walk background_jobs_queue_idx (priority, run_after, id, queued jobs
+ * only) in index order and stop after `limit` rows; an ORDER BY the index cannot deliver would
+ * sort every queued row on every claim (quadratic over a large backlog).
  */
 import type Database from 'better-sqlite3';
 import type { JobRow } from './rows';
@@ -11,12 +11,16 @@ import type { JobRow } from './rows';
 export interface ClaimFilter {
   /** At most this many jobs. */
   max: number;
-  /** The types this runner may claim now (it has handlers for them and they are under their concurrency). */
-  types: readonly string[];
+  /**
+   * The types this runner may claim now (it has handlers for them and they are under their
+   * concurrency), or 'any' when every queued job is of such a type: the common case, where a
+   * type filter in the SQL would only cost (see JobTransitions.queuedTypes).
+   */
+  types: readonly string[] | 'any';
   /** Only this type (topping up a worker's queue); otherwise the best ready job of any allowed type. */
   type?: string;
-  /** How many jobs of a type are claimed together for one worker (its policy's hand-off). */
-  handOff(type: string): number;
+  /** How many jobs of a type one worker may hold: the one it runs and those queued behind it. */
+  depth(type: string): number;
 }
 
 /**
@@ -38,12 +42,15 @@ export function claimStatements(sqlite: Database.Database) {
     let s = cache.get(key);
     if (!s) {
       const list = types.map((t) => `'${t.replaceAll("'", "''")}'`).join(', ');
-      const ready = `status = 'queued' AND run_after <= @now AND type IN (${list})`;
-      const top = `(SELECT priority FROM background_jobs WHERE ${ready} ORDER BY priority DESC LIMIT 1)`;
+      const ready = `status = 'queued' AND run_after <= @now${types.length ? ` AND type IN (${list})` : ''}`;
+      // INDEXED BY pins the plan: without statistics the planner may take the (status, id) index
+      // and sort the whole queue on every claim.
+      const queue = 'background_jobs INDEXED BY background_jobs_queue_idx';
+      const top = `(SELECT priority FROM ${queue} WHERE ${ready} ORDER BY priority DESC LIMIT 1)`;
       const pick = (extra: string) =>
         sqlite.prepare(
           `UPDATE background_jobs ${SET_RUNNING}
-            WHERE id IN (SELECT id FROM background_jobs WHERE ${ready}${extra} AND priority = ${top}
+            WHERE id IN (SELECT id FROM ${queue} WHERE ${ready}${extra} AND priority = ${top}
                           ORDER BY run_after, id LIMIT @limit)
             RETURNING ${RETURNING}`,
         );
@@ -55,15 +62,15 @@ export function claimStatements(sqlite: Database.Database) {
 
   return {
     claim(claimedBy: string, now: number, until: number, f: ClaimFilter): JobRow[] {
-      const s = statementsFor(f.types);
+      const s = statementsFor(f.types === 'any' ? [] : f.types);
       const args = { claimedBy, until, now };
       let partial: JobRow[];
       if (f.type === undefined) {
         partial = s.any.all({ ...args, limit: 1 }) as JobRow[];
-        const extra = partial.length ? Math.min(f.handOff(partial[0].type), f.max) - 1 : 0;
+        const extra = partial.length ? Math.min(f.depth(partial[0].type), f.max) - 1 : 0;
         if (extra > 0) partial = partial.concat(s.ofType.all({ ...args, type: partial[0].type, limit: extra }) as JobRow[]);
       } else {
-        if (!f.types.includes(f.type)) return [];
+        if (f.types !== 'any' && !f.types.includes(f.type)) return [];
         partial = s.ofType.all({ ...args, type: f.type, limit: f.max }) as JobRow[];
       }
       const rows = partial.map((r): JobRow => ({

@@ -1,6 +1,11 @@
-/** Reads of background_jobs and its audit trail for the UI and the CLI. No transitions here (see ./transitions.ts). */
+/**
+ * Reads of background_jobs and its audit trail for the UI and the CLI. No transitions here (see
+ * ./transitions.ts). Built to stay fast with millions of finished jobs in the table: counts and
+ * totals come from job_counts (kept by triggers), and a filtered page is read as one index range
+ * per (type, status) and merged, so no page sorts or scans more than it returns.
+ */
 import type Database from 'better-sqlite3';
-import type { JobStatus } from '../../../shared/jobs/states';
+import { JOB_STATUSES, type JobStatus } from '../../../shared/jobs/states';
 import type { JobRow } from './rows';
 
 export interface JobListFilter {
@@ -28,7 +33,8 @@ export class JobQueries {
     const p = (sql: string) => sqlite.prepare(sql);
     this.s = {
       byId: p('SELECT * FROM background_jobs WHERE id = @id'),
-      counts: p(`SELECT status, count(*) AS n FROM background_jobs GROUP BY status`),
+      counts: p(`SELECT status, sum(n) AS n FROM job_counts GROUP BY status`),
+      countsByType: p(`SELECT type, status, n FROM job_counts WHERE n > 0`),
       trail: p('SELECT id, at, event, actor, data FROM audit_events WHERE job_id = @jobId ORDER BY id'),
       unresolvedFailed: p(
         `SELECT f.* FROM background_jobs f
@@ -53,6 +59,32 @@ export class JobQueries {
 
   /** A page of jobs, newest first, and how many match in all. */
   list(filter: JobListFilter): { rows: JobRow[]; total: number } {
+    if (filter.subject || filter.ids?.length) return this.listFew(filter);
+    const statuses = filter.statuses?.length ? filter.statuses : filter.types?.length ? JOB_STATUSES : null;
+    let total = 0;
+    for (const c of this.s.countsByType.all() as { type: string; status: string; n: number }[]) {
+      if ((!filter.types?.length || filter.types.includes(c.type)) && (!statuses || statuses.includes(c.status))) total += c.n;
+    }
+    if (!statuses) {
+      const rows = this.page('', {}, filter);
+      return { rows, total };
+    }
+    // One index range per (type, status), newest first, each at most a page long; merged by id.
+    const ranges: JobRow[][] = [];
+    for (const status of statuses) {
+      if (filter.types?.length)
+        for (const type of filter.types) ranges.push(this.page('type = @type AND status = @status', { type, status }, filter));
+      else ranges.push(this.page('status = @status', { status }, filter));
+    }
+    const rows = ranges
+      .flat()
+      .sort((a, b) => b.id - a.id)
+      .slice(0, filter.limit);
+    return { rows, total };
+  }
+
+  /** Pages of a subject's or a few named jobs: small sets, counted directly. */
+  private listFew(filter: JobListFilter): { rows: JobRow[]; total: number } {
     const where: string[] = [];
     const args: Record<string, unknown> = {};
     const anyOf = (column: string, name: string, values: readonly unknown[] | undefined) => {
@@ -67,14 +99,22 @@ export class JobQueries {
       where.push('subject = @subject');
       args.subject = filter.subject;
     }
-    const base = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    const total = (this.sqlite.prepare(`SELECT count(*) FROM background_jobs ${base}`).pluck().get(args) as number) ?? 0;
-    const page = filter.beforeId ? [...where, 'id < @beforeId'] : where;
-    const rows = this.sqlite
-      .prepare(`SELECT * FROM background_jobs ${page.length ? `WHERE ${page.join(' AND ')}` : ''} ORDER BY id DESC LIMIT @limit`)
-      .all({ ...args, ...(filter.beforeId ? { beforeId: filter.beforeId } : {}), limit: filter.limit }) as JobRow[];
-    return { rows, total };
+    const total = this.sqlite
+      .prepare(`SELECT count(*) FROM background_jobs WHERE ${where.join(' AND ')}`)
+      .pluck()
+      .get(args) as number;
+    return { rows: this.page(where.join(' AND '), args, filter), total };
   }
+
+  private page(where: string, args: Record<string, unknown>, filter: JobListFilter): JobRow[] {
+    const conditions = [where, filter.beforeId ? 'id < @beforeId' : ''].filter(Boolean);
+    const sql = `SELECT * FROM background_jobs ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''} ORDER BY id DESC LIMIT @limit`;
+    let stmt = this.pages.get(sql);
+    if (!stmt) this.pages.set(sql, (stmt = this.sqlite.prepare(sql)));
+    return stmt.all({ ...args, ...(filter.beforeId ? { beforeId: filter.beforeId } : {}), limit: filter.limit }) as JobRow[];
+  }
+
+  private readonly pages = new Map<string, Database.Statement>();
 
   auditTrail(jobId: number): AuditTrailRow[] {
     return this.s.trail.all({ jobId }) as AuditTrailRow[];

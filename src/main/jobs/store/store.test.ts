@@ -66,10 +66,10 @@ describe('claim', () => {
     t.enqueue([{ ...req(null, 'foreign'), priority: 5 }], 'test');
     clock++;
     const [a, b] = t.enqueue([req(null), req(null)], 'test');
-    const rows = t.claim('host:1:x/w0', 30_000, { max: 5, types: ['diag.noop'], handOff: () => 5 });
+    const rows = t.claim('host:1:x/w0', 30_000, { max: 5, types: ['diag.noop'], depth: () => 5 });
     expect(rows.map((r) => r.id)).toEqual([a.job.id, b.job.id]);
     expect(rows[0]).toMatchObject({ status: 'running', attempt: 1, claimed_by: 'host:1:x/w0', lease_expires_at: 31_001 });
-    expect(t.claim('host:1:x/w0', 30_000, { max: 5, types: ['diag.noop'], handOff: () => 5 })).toEqual([]);
+    expect(t.claim('host:1:x/w0', 30_000, { max: 5, types: ['diag.noop'], depth: () => 5 })).toEqual([]);
   });
 });
 
@@ -77,8 +77,8 @@ describe('releaseOrphans', () => {
   it('gives back, uncharged, the running jobs of owners known to be gone, and only those', () => {
     const { t, q } = store();
     const [a, b] = t.enqueue([req(null), req(null)], 'test');
-    t.claim('gone:1:x/w0', 30_000, { max: 1, types: ['diag.noop'], handOff: () => 1 });
-    t.claim('alive:2:y/w0', 30_000, { max: 1, types: ['diag.noop'], handOff: () => 1 });
+    t.claim('gone:1:x/w0', 30_000, { max: 1, types: ['diag.noop'], depth: () => 1 });
+    t.claim('alive:2:y/w0', 30_000, { max: 1, types: ['diag.noop'], depth: () => 1 });
     const ids = t.releaseOrphans('me', (owner) => owner.startsWith('gone:'));
     expect(ids).toEqual([a.job.id]);
     expect(q.get(a.job.id)).toMatchObject({ status: 'queued', attempt: 1, retry_count: 0, claimed_by: null });
@@ -102,5 +102,79 @@ describe('prune', () => {
     expect(t.prune(5_000, 3)).toBe(0);
     expect(q.counts().cancelled).toBe(0);
     expect(q.auditTrail(jobs[0].job.id).map((a) => a.event)).toEqual(['enqueued', 'cancelled']);
+  });
+});
+
+describe('counts and filtered pages', () => {
+  it('job_counts follows every insert, transition and delete, whoever writes', () => {
+    let clock = 1_000_000;
+    const { t, q } = store(() => clock);
+    const truth = () => {
+      const out: Record<string, number> = { queued: 0, running: 0, success: 0, failed: 0, cancelled: 0 };
+      for (const r of db!.sqlite.prepare('SELECT status, count(*) AS n FROM background_jobs GROUP BY status').all() as {
+        status: string;
+        n: number;
+      }[])
+        out[r.status] = r.n;
+      return out;
+    };
+    const jobs = t.enqueue(
+      Array.from({ length: 12 }, (_, i) => req(i % 2 ? `photo:${i}` : null, i % 3 ? 'diag.noop' : 'diag.sleep')),
+      'test',
+    );
+    expect(q.counts()).toEqual(truth());
+    const claimed = t.claim('host:1:x/w0', 30_000, { max: 8, types: ['diag.noop', 'diag.sleep'], depth: () => 8 });
+    expect(q.counts()).toEqual(truth());
+    t.transaction(() => {
+      t.markSuccess({ id: claimed[0].id, attempt: 1, claimedBy: 'host:1:x/w0' }, 'ok', claimed[0].idempotency_key != null);
+      t.markFailure({ id: claimed[1].id, attempt: 1, claimedBy: 'host:1:x/w0' }, { kind: 'permanent', message: 'no' });
+      t.markFailure({ id: claimed[2].id, attempt: 1, claimedBy: 'host:1:x/w0' }, { kind: 'retryable', message: 'again' });
+      t.release({ id: claimed[3].id, attempt: 1, claimedBy: 'host:1:x/w0' });
+    });
+    t.cancel(jobs[11].job.id, 'test');
+    expect(q.counts()).toEqual(truth());
+    // Another connection (a headless runner, a repair script) writes too: the triggers count it.
+    db!.sqlite
+      .prepare(`UPDATE background_jobs SET status = 'cancelled', finished_at = 1, idempotency_key = NULL WHERE status = 'queued'`)
+      .run();
+    expect(q.counts()).toEqual(truth());
+    clock += 10_000;
+    t.prune(1, 1000);
+    expect(q.counts()).toEqual(truth());
+    expect(q.counts()).toMatchObject({ success: 0, failed: 0, cancelled: 0 });
+  });
+
+  it('pages filtered by state and type are newest first, keyset-paged, with exact totals', () => {
+    const { t, q } = store();
+    const jobs = t.enqueue(
+      Array.from({ length: 30 }, (_, i) => req(null, i % 2 ? 'diag.noop' : 'diag.sleep')),
+      'test',
+    );
+    for (const { job } of jobs.filter((_, i) => i % 3 === 0)) t.cancel(job.id, 'test');
+    const everything = db!.sqlite.prepare('SELECT * FROM background_jobs ORDER BY id DESC').all() as {
+      id: number;
+      type: string;
+      status: string;
+    }[];
+    const check = (filter: { statuses?: string[]; types?: string[] }) => {
+      const want = everything.filter(
+        (r) => (!filter.statuses || filter.statuses.includes(r.status)) && (!filter.types || filter.types.includes(r.type)),
+      );
+      const got: number[] = [];
+      let beforeId: number | undefined;
+      for (;;) {
+        const page = q.list({ ...filter, beforeId, limit: 4 });
+        expect(page.total).toBe(want.length);
+        got.push(...page.rows.map((r) => r.id));
+        if (page.rows.length < 4) break;
+        beforeId = page.rows.at(-1)!.id;
+      }
+      expect(got).toEqual(want.map((r) => r.id));
+    };
+    check({});
+    check({ statuses: ['cancelled'] });
+    check({ statuses: ['queued', 'cancelled'] });
+    check({ types: ['diag.noop'] });
+    check({ types: ['diag.noop', 'diag.sleep'], statuses: ['queued'] });
   });
 });

@@ -9,24 +9,24 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { client } from '../api/client';
 import { navigate } from '../router';
 import { plural } from '../format';
-import { FILTER_LABEL, SORT_LABEL, type PhotoFilter, type PhotoSort } from './library/labels';
+import {
+  FILTER_LABEL,
+  SORT_LABEL,
+  YEAR_MODE_HINT,
+  YEAR_MODE_LABEL,
+  type PhotoFilter,
+  type PhotoSort,
+  type YearMode,
+} from './library/labels';
 import { usePhotoList } from './library/usePhotoList';
 import { useGridSelection } from './library/useGridSelection';
 import { useImport } from './library/useImport';
 import { useDebounced } from './library/useDebounced';
 import { PhotoGrid } from './library/PhotoGrid';
 import { ImportPanel } from './library/ImportPanel';
-import { setLibraryNav } from './library/libraryNav';
-import { firstToReview, setReviewSort } from './photo/useReviewQueue';
-
-/** The view survives a visit to Jobs or Settings. */
-const remembered: { sort: PhotoSort; filter: PhotoFilter; search: string; yearFrom: string; yearTo: string } = {
-  sort: 'imported',
-  filter: 'all',
-  search: '',
-  yearFrom: '',
-  yearTo: '',
-};
+import { BulkReview } from './library/BulkReview';
+import { firstToReview } from './photo/useReviewQueue';
+import { useSessionStore } from '../session/session';
 
 /** A year typed in the range filter: a whole number in what main accepts, or nothing. */
 function parseYear(text: string): number | undefined | 'invalid' {
@@ -38,24 +38,42 @@ function parseYear(text: string): number | undefined | 'invalid' {
 
 const RERUN_CHUNK = 50_000;
 
+/** What is wrong with the year range as typed, or null. */
+function yearsProblem(fromText: string, toText: string): string | null {
+  const from = parseYear(fromText);
+  const to = parseYear(toText);
+  if (from === 'invalid' || to === 'invalid') return 'Years are whole numbers like 1935.';
+  if (from !== undefined && to !== undefined && from > to) return `From ${from} is after to ${to}: swap them to see photos.`;
+  return null;
+}
+
 export function LibraryScreen({ active = true }: { active?: boolean }) {
+  const session = useSessionStore();
+  // The view survives a visit to Jobs or Settings: it starts from, and is kept in, the session.
+  const [remembered] = useState(() => session.get().libraryView);
   const [sort, setSort] = useState<PhotoSort>(remembered.sort);
   const [filter, setFilter] = useState<PhotoFilter>(remembered.filter);
   const [searchText, setSearchText] = useState(remembered.search);
   const search = useDebounced(searchText, 250);
   const [yearFromText, setYearFromText] = useState(remembered.yearFrom);
   const [yearToText, setYearToText] = useState(remembered.yearTo);
-  const yearFromIn = parseYear(useDebounced(yearFromText, 300));
-  const yearToIn = parseYear(useDebounced(yearToText, 300));
-  const yearFrom = yearFromIn === 'invalid' ? undefined : yearFromIn;
-  const yearTo = yearToIn === 'invalid' ? undefined : yearToIn;
-  const yearsBad = parseYear(yearFromText) === 'invalid' || parseYear(yearToText) === 'invalid';
+  const [yearMode, setYearMode] = useState<YearMode>(remembered.yearMode);
+  const debouncedFrom = useDebounced(yearFromText, 300);
+  const debouncedTo = useDebounced(yearToText, 300);
+  // A range main would refuse (inverted, not a year) is not asked for: the message says why.
+  const yearsUsable = yearsProblem(debouncedFrom, debouncedTo) === null;
+  const yearFrom = yearsUsable ? (parseYear(debouncedFrom) as number | undefined) : undefined;
+  const yearTo = yearsUsable ? (parseYear(debouncedTo) as number | undefined) : undefined;
+  const yearsBad = yearsProblem(yearFromText, yearToText);
   const yearsActive = yearFrom !== undefined || yearTo !== undefined;
   useEffect(() => {
-    Object.assign(remembered, { sort, filter, search: searchText, yearFrom: yearFromText, yearTo: yearToText });
-  }, [sort, filter, searchText, yearFromText, yearToText]);
+    session.set({ libraryView: { sort, filter, search: searchText, yearFrom: yearFromText, yearTo: yearToText, yearMode } });
+  }, [session, sort, filter, searchText, yearFromText, yearToText, yearMode]);
 
-  const query = useMemo(() => ({ sort, filter, search, yearFrom, yearTo }), [sort, filter, search, yearFrom, yearTo]);
+  const query = useMemo(
+    () => ({ sort, filter, search, yearFrom, yearTo, yearMode }),
+    [sort, filter, search, yearFrom, yearTo, yearMode],
+  );
   const list = usePhotoList(query);
   const selection = useGridSelection(list.rows, list.total, list.indexOf);
   const imp = useImport();
@@ -83,29 +101,31 @@ export function LibraryScreen({ active = true }: { active?: boolean }) {
   const latest = useRef({ list, selection });
   latest.current = { list, selection };
   useEffect(() => {
-    setLibraryNav({
-      neighbours(id) {
-        const { list: l } = latest.current;
-        const i = l.indexOf(id);
-        if (i < 0) return { total: l.total };
-        return { prev: l.rows[i - 1]?.id, next: l.rows[i + 1]?.id, index: i, total: l.total };
-      },
-      focusPhoto(id) {
-        const { list: l, selection: s } = latest.current;
-        const i = l.indexOf(id);
-        if (i < 0) return;
-        s.setFocus(i);
-        l.ensure(i + 100);
+    session.set({
+      libraryNav: {
+        neighbours(id) {
+          const { list: l } = latest.current;
+          const i = l.indexOf(id);
+          if (i < 0) return { total: l.total };
+          return { prev: l.rows[i - 1]?.id, next: l.rows[i + 1]?.id, index: i, total: l.total };
+        },
+        focusPhoto(id) {
+          const { list: l, selection: s } = latest.current;
+          const i = l.indexOf(id);
+          if (i < 0) return;
+          s.setFocus(i);
+          l.ensure(i + 100);
+        },
       },
     });
-    return () => setLibraryNav(null);
-  }, []);
+    return () => session.set({ libraryNav: null });
+  }, [session]);
 
   // Review mode: the first photo that needs review, then step through those.
   const [reviewMsg, setReviewMsg] = useState<string>();
   const startReview = async () => {
     setReviewMsg(undefined);
-    setReviewSort(sort);
+    session.set({ reviewSort: sort });
     const first = await firstToReview(sort);
     if (first.error) return setReviewMsg(first.error);
     if (first.id == null) return setReviewMsg('Nothing needs review: every finding has been accepted or rejected.');
@@ -207,7 +227,19 @@ export function LibraryScreen({ active = true }: { active?: boolean }) {
             ))}
           </select>
           <div className={`year-range${yearsBad ? ' has-error' : ''}`} role="group" aria-label="Estimated date between years">
-            <span className="year-range-label">Years</span>
+            <select
+              aria-label="Years mean"
+              className="year-mode"
+              value={yearMode}
+              onChange={(e) => setYearMode(e.target.value as YearMode)}
+              title={YEAR_MODE_HINT[yearMode]}
+            >
+              {(Object.keys(YEAR_MODE_LABEL) as YearMode[]).map((m) => (
+                <option key={m} value={m}>
+                  {YEAR_MODE_LABEL[m]}
+                </option>
+              ))}
+            </select>
             <input
               type="number"
               inputMode="numeric"
@@ -215,7 +247,7 @@ export function LibraryScreen({ active = true }: { active?: boolean }) {
               aria-label="From year"
               value={yearFromText}
               onChange={(e) => setYearFromText(e.target.value)}
-              title="Photos whose estimate reaches this year or later"
+              title={YEAR_MODE_HINT[yearMode]}
             />
             <span aria-hidden="true">–</span>
             <input
@@ -225,7 +257,7 @@ export function LibraryScreen({ active = true }: { active?: boolean }) {
               aria-label="To year"
               value={yearToText}
               onChange={(e) => setYearToText(e.target.value)}
-              title="Photos whose estimate reaches this year or earlier"
+              title={YEAR_MODE_HINT[yearMode]}
             />
           </div>
           <select aria-label="Sort by" value={sort} onChange={(e) => setSort(e.target.value as PhotoSort)}>
@@ -248,12 +280,20 @@ export function LibraryScreen({ active = true }: { active?: boolean }) {
         <div className="grid-pane">
           <div className="pane-head">
             <span className="pane-count" data-testid="photo-count" aria-live="polite">
-              {list.ready || list.total ? plural(list.total, 'photo') : 'Loading…'}
+              {list.ready || list.total
+                ? list.exact
+                  ? plural(list.total, 'photo')
+                  : `${list.total.toLocaleString()}+ photos`
+                : 'Loading…'}
               {filter !== 'all' && ` · ${FILTER_LABEL[filter]}`}
               {search.trim() && ` · matching “${search.trim()}”`}
-              {yearsActive && ` · ${yearFrom ?? '…'}–${yearTo ?? '…'}`}
+              {yearsActive && ` · ${YEAR_MODE_LABEL[yearMode]} ${yearFrom ?? '…'}–${yearTo ?? '…'}`}
             </span>
-            {yearsBad && <span className="error-text small">Years are whole numbers like 1935.</span>}
+            {yearsBad && (
+              <span className="error-text small" role="alert" data-testid="years-problem">
+                {yearsBad}
+              </span>
+            )}
             {reviewMsg && (
               <span className="muted small" role="status">
                 {reviewMsg}
@@ -275,6 +315,7 @@ export function LibraryScreen({ active = true }: { active?: boolean }) {
                 <span>
                   <strong>{selection.selected.size.toLocaleString()}</strong> selected
                 </span>
+                <BulkReview selected={selection.selected} />
                 <select
                   aria-label="What to re-run"
                   value={rerunType}
@@ -335,7 +376,7 @@ export function LibraryScreen({ active = true }: { active?: boolean }) {
               indexOf={list.indexOf}
               ensure={list.ensure}
               onOpen={open}
-              queryKey={`${sort}|${filter}|${search}|${yearFrom ?? ''}|${yearTo ?? ''}`}
+              queryKey={`${sort}|${filter}|${search}|${yearFrom ?? ''}|${yearTo ?? ''}|${yearMode}`}
               active={active}
               label="Photos"
             />

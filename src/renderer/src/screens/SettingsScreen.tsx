@@ -3,6 +3,7 @@ import { client } from '../api/client';
 import { useQuery } from '../api/hooks';
 import type { Settings } from '../../../shared/contract';
 import { ApiKeyField } from './settings/ApiKeyField';
+import { SCAN_POLICIES, SCAN_POLICY_HINT, SCAN_POLICY_LABEL } from './scanLabels';
 
 export function SettingsScreen() {
   const q = useQuery('settings.get', {});
@@ -44,17 +45,23 @@ export function SettingsScreen() {
             {health.data?.schemaVersion ?? '…'}). Start Circa with <span className="mono">--library DIR</span> or set{' '}
             <span className="mono">CIRCA_LIBRARY</span> to use another.
           </p>
-          <label className="check">
-            <input
-              type="checkbox"
-              checked={draft.treatExifDatesAsScanDates}
-              onChange={(e) => set('treatExifDatesAsScanDates', e.target.checked)}
-            />
-            <span>
-              These files are scans
-              <small>An EXIF date then only says the photo is not later than the scan.</small>
-            </span>
+          <label className="field">
+            <span>New imports are</span>
+            <select
+              value={draft.defaultScanPolicy}
+              onChange={(e) => set('defaultScanPolicy', e.target.value as Settings['defaultScanPolicy'])}
+            >
+              {SCAN_POLICIES.map((p) => (
+                <option key={p} value={p}>
+                  {SCAN_POLICY_LABEL[p]}
+                </option>
+              ))}
+            </select>
           </label>
+          <p className="field-note">
+            {SCAN_POLICY_HINT[draft.defaultScanPolicy]} The import panel asks each time, starting from this; each photo can be
+            changed on its own screen.
+          </p>
         </fieldset>
         <fieldset>
           <legend>Background jobs</legend>

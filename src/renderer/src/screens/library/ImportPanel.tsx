@@ -2,9 +2,11 @@
  * "Import photos": a docked, non-modal panel, so the grid stays usable and visibly fills in
  * beside it. Electron chooses with the system dialog (or takes a drop); browser mode takes paths.
  */
-import { useState } from 'react';
-import type { ImportProgress } from '../../../../shared/contract';
+import { useEffect, useState } from 'react';
+import type { ImportProgress, ScanPolicy } from '../../../../shared/contract';
+import { useQuery } from '../../api/hooks';
 import { formatDuration } from '../../format';
+import { SCAN_POLICIES, SCAN_POLICY_HINT, SCAN_POLICY_LABEL } from '../scanLabels';
 import type { ImportState } from './useImport';
 
 interface Props {
@@ -21,8 +23,14 @@ export function ImportPanel({ state, electron, onClose, note }: Props) {
     .map((s) => s.trim())
     .filter(Boolean);
   const blocked = state.running || state.busy;
+  // What these files are: asked per import, starting from the library's default (Settings).
+  const settings = useQuery('settings.get', {});
+  const [scanPolicy, setScanPolicy] = useState<ScanPolicy>();
+  useEffect(() => {
+    if (settings.data) setScanPolicy((p) => p ?? settings.data!.defaultScanPolicy);
+  }, [settings.data]);
   const submit = () => {
-    if (paths.length && !blocked) void state.start(paths);
+    if (paths.length && !blocked) void state.start(paths, scanPolicy);
   };
 
   return (
@@ -39,9 +47,20 @@ export function ImportPanel({ state, electron, onClose, note }: Props) {
       </p>
       {note && <p className="flash flash-warn">{note}</p>}
 
+      <fieldset className="import-scan-policy" data-testid="import-scan-policy">
+        <legend className="field-label">These files are</legend>
+        {SCAN_POLICIES.map((p) => (
+          <label key={p} className="check small">
+            <input type="radio" name="scan-policy" value={p} checked={scanPolicy === p} onChange={() => setScanPolicy(p)} />
+            <span>{SCAN_POLICY_LABEL[p]}</span>
+          </label>
+        ))}
+        {scanPolicy && <small className="muted">{SCAN_POLICY_HINT[scanPolicy]} Each photo can be changed later.</small>}
+      </fieldset>
+
       {electron ? (
         <div className="import-start">
-          <button className="primary" onClick={() => void state.choose()} disabled={blocked}>
+          <button className="primary" onClick={() => void state.choose(scanPolicy)} disabled={blocked}>
             Choose files or folders…
           </button>
           <p className="muted small">Or drop files and folders onto the library.</p>

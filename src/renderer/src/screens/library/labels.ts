@@ -4,6 +4,17 @@ import type { CallInput, PhotoSummary } from '../../../../shared/contract';
 type ListInput = CallInput<'photos.list'>;
 export type PhotoSort = NonNullable<ListInput['sort']>;
 export type PhotoFilter = NonNullable<ListInput['filter']>;
+export type YearMode = NonNullable<ListInput['yearMode']>;
+
+export const YEAR_MODE_LABEL: Record<YearMode, string> = {
+  within: 'dated within',
+  overlaps: 'could be from',
+};
+
+export const YEAR_MODE_HINT: Record<YearMode, string> = {
+  within: 'Photos whose estimate lies inside these years',
+  overlaps: 'Photos whose estimate overlaps these years (an open end such as “not after 2004” reaches every earlier year)',
+};
 
 export const SORT_LABEL: Record<PhotoSort, string> = {
   imported: 'Sort: recently imported',

@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { client } from '../../api/client';
 import { useEvent } from '../../api/hooks';
-import type { ImportProgress } from '../../../../shared/contract';
+import type { ImportProgress, ScanPolicy } from '../../../../shared/contract';
 
 const done = (p: ImportProgress) => p.status !== 'running';
 
@@ -23,8 +23,8 @@ export interface ImportState {
   running: boolean;
   error?: string;
   busy: boolean;
-  start(paths: string[]): Promise<boolean>;
-  choose(): Promise<void>;
+  start(paths: string[], scanPolicy?: ScanPolicy): Promise<boolean>;
+  choose(scanPolicy?: ScanPolicy): Promise<void>;
   cancel(): Promise<void>;
 }
 
@@ -40,10 +40,10 @@ export function useImport(): ImportState {
   }, []);
   useEvent('import.progress', (e) => setProgress((p) => newer(p, e)));
 
-  const start = useCallback(async (paths: string[]) => {
+  const start = useCallback(async (paths: string[], scanPolicy?: ScanPolicy) => {
     setBusy(true);
     setError(undefined);
-    const r = await client.call('photos.import', { paths });
+    const r = await client.call('photos.import', { paths, scanPolicy });
     setBusy(false);
     if (!r.ok) {
       setError(r.error.message);
@@ -53,10 +53,10 @@ export function useImport(): ImportState {
     return true;
   }, []);
 
-  const choose = useCallback(async () => {
+  const choose = useCallback(async (scanPolicy?: ScanPolicy) => {
     setBusy(true);
     setError(undefined);
-    const r = await client.call('photos.chooseAndImport', {});
+    const r = await client.call('photos.chooseAndImport', { scanPolicy });
     setBusy(false);
     if (!r.ok) setError(r.error.message);
     else if (r.value) setProgress((p) => newer(p, r.value));

@@ -3,7 +3,7 @@
  * confidence, which findings set each end (links that move to them), conflicts with their
  * reasons, and the engine's explanation sentence by sentence.
  */
-import { useState } from 'react';
+import { useSession, useSessionStore } from '../../session/session';
 import type { EstimateView, EvidenceItem, PhotoDetails } from '../../../../shared/contract';
 import { ESTIMATE_STATUS_LABEL } from '../library/labels';
 import { SOURCE_LABEL, percent } from './evidenceFormat';
@@ -15,11 +15,10 @@ interface Props {
   onSelect(id: number): void;
 }
 
-/** Open or closed, the "Why" stays that way from photo to photo. */
-let whyOpen = true;
-
 export function EstimateCard({ photo, estimate, items, onSelect }: Props) {
-  const [open, setOpen] = useState(whyOpen);
+  // Open or closed, the "Why" stays that way from photo to photo (kept in the session).
+  const session = useSessionStore();
+  const open = useSession((s) => s.whyOpen);
   const status = estimate?.status ?? photo.estimateStatus;
   const dacs = estimate ? estimate.dacs : photo.estimateLabel;
   const byId = new Map(items.map((i) => [i.id, i]));
@@ -83,8 +82,7 @@ export function EstimateCard({ photo, estimate, items, onSelect }: Props) {
           className="estimate-why"
           open={open}
           onToggle={(e) => {
-            whyOpen = e.currentTarget.open;
-            setOpen(whyOpen);
+            if (e.currentTarget.open !== open) session.set({ whyOpen: e.currentTarget.open });
           }}
         >
           <summary>Why ({estimate.explanation.length})</summary>

@@ -7,7 +7,8 @@ import { client } from '../../api/client';
 
 type State = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'error'; message: string };
 
-export function NotesField({ photoId, notes }: { photoId: number; notes: string }) {
+/** `onSaved`: a save is an action in the undo history (Ctrl+Z outside the field takes it back). */
+export function NotesField({ photoId, notes, onSaved }: { photoId: number; notes: string; onSaved?: () => void }) {
   const [draft, setDraft] = useState(notes);
   const [state, setState] = useState<State>({ kind: 'idle' });
   const saved = useRef(notes);
@@ -32,6 +33,7 @@ export function NotesField({ photoId, notes }: { photoId: number; notes: string 
     if (r.ok) {
       saved.current = r.value.notes;
       setState({ kind: 'saved' });
+      onSaved?.();
     } else setState({ kind: 'error', message: r.error.message });
   };
 

@@ -1,6 +1,7 @@
 /** What the file says about itself: technical facts, dates exactly as found, captions, and the path. */
 import type { PhotoDetails } from '../../../../shared/contract';
 import { formatBytes, formatTime } from '../../format';
+import { ScanChoice } from './ScanChoice';
 
 const ORIENTATION: Record<number, string> = {
   1: 'Normal',
@@ -40,7 +41,14 @@ const TEXT_FIELDS: [string, string][] = [
 
 const num = (n: number | null | undefined) => (n == null ? '?' : n.toLocaleString());
 
-export function PhotoFacts({ photo: p, onReveal }: { photo: PhotoDetails; onReveal?: () => void }) {
+interface Props {
+  photo: PhotoDetails;
+  onReveal?: () => void;
+  /** The archivist changed whether it is a scan (the message says what happened). */
+  onScanChanged(message: string): void;
+}
+
+export function PhotoFacts({ photo: p, onReveal, onScanChanged }: Props) {
   const exif = p.exif ?? {};
   const text = (k: string): string | null => {
     const v = exif[k];
@@ -86,8 +94,7 @@ export function PhotoFacts({ photo: p, onReveal }: { photo: PhotoDetails; onReve
           <dd>{formatBytes(p.size)}</dd>
           <dt>Orientation</dt>
           <dd>{p.orientation != null ? `${ORIENTATION[p.orientation] ?? 'Unknown'} (${p.orientation})` : '—'}</dd>
-          <dt>Scan</dt>
-          <dd>{p.isScan == null ? '—' : p.isScan ? 'Yes: its dates are scan dates' : 'No: a camera original'}</dd>
+          <ScanChoice photo={p} onChanged={onScanChanged} />
           <dt>SHA-256</dt>
           <dd>
             <span className="mono" title={p.sha256}>
@@ -112,6 +119,19 @@ export function PhotoFacts({ photo: p, onReveal }: { photo: PhotoDetails; onReve
           </dl>
         ) : (
           <p className="muted small">{read ? 'The file’s metadata holds no dates.' : 'Not read yet.'}</p>
+        )}
+        {p.fileModifiedAt != null && (
+          <dl className="facts photo-facts" data-testid="file-modified">
+            <div className="fact-pair">
+              <dt>File modified</dt>
+              <dd>
+                <span className="mono">{new Date(p.fileModifiedAt).toISOString().slice(0, 10)}</span>{' '}
+                <span className="muted small">
+                  (not used as evidence: copying or restoring a file changes this date, so it says nothing about the picture)
+                </span>
+              </dd>
+            </div>
+          </dl>
         )}
       </section>
 

@@ -9,7 +9,7 @@ import type { PhotoDetails } from '../../../../shared/contract';
 
 type Load = 'loading' | 'ok' | 'error';
 
-export function PhotoImage({ photo: p }: { photo: PhotoDetails }) {
+export function PhotoImage({ photo: p, overlay }: { photo: PhotoDetails; overlay?: React.ReactNode }) {
   const thumb = p.thumbnailVersion ? client.transport.mediaUrl('thumb', p.id, p.thumbnailVersion) : null;
   const original = p.missing ? null : client.transport.mediaUrl('original', p.id, p.sha256.slice(0, 12));
   const [orig, setOrig] = useState<Load>(original ? 'loading' : 'error');
@@ -51,6 +51,7 @@ export function PhotoImage({ photo: p }: { photo: PhotoDetails }) {
           data-testid="photo-original"
         />
       )}
+      {!nothing && overlay}
       {nothing && (
         <div className="stage-message" role="status">
           <p className="stage-message-title">{p.missing ? 'The file is missing' : 'No image to show'}</p>

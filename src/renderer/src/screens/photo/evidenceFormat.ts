@@ -57,9 +57,11 @@ export function kindLabel(item: Pick<EvidenceItem, 'kind' | 'earliest' | 'latest
   if (item.kind === 'estimate') {
     return item.confidence != null ? `estimate · ${percent(item.confidence)} confidence` : 'estimate';
   }
-  if (item.earliest != null && item.latest != null) return 'bound: between';
-  if (item.earliest != null) return 'bound: not before';
-  if (item.latest != null) return 'bound: not after';
+  // A bound with a confidence is a weak one (a file's save date): it says so.
+  const weak = item.confidence != null ? ' · weak' : '';
+  if (item.earliest != null && item.latest != null) return `bound: between${weak}`;
+  if (item.earliest != null) return `bound: not before${weak}`;
+  if (item.latest != null) return `bound: not after${weak}`;
   return 'bound';
 }
 

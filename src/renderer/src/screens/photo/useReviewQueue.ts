@@ -7,14 +7,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { client } from '../../api/client';
 import { useEvent } from '../../api/hooks';
 import type { PhotoSort } from '../library/labels';
+import { useSession } from '../../session/session';
 
 const LIMIT = 500;
-let sessionSort: PhotoSort = 'imported';
-
-/** The library starts review mode in its own sort order. */
-export function setReviewSort(sort: PhotoSort): void {
-  sessionSort = sort;
-}
 
 /** The first photo that needs review, or null when there is none. */
 export async function firstToReview(sort: PhotoSort): Promise<{ id: number | null; error?: string }> {
@@ -35,6 +30,8 @@ export interface ReviewQueue {
 }
 
 export function useReviewQueue(enabled: boolean, currentId: number): ReviewQueue {
+  // The library starts review mode in its own sort order (kept in the session).
+  const sort = useSession((s) => s.reviewSort);
   const [state, setState] = useState<{
     order: number[];
     remaining: Set<number>;
@@ -46,7 +43,7 @@ export function useReviewQueue(enabled: boolean, currentId: number): ReviewQueue
 
   const refresh = useCallback(() => {
     const mine = ++seq.current;
-    void client.call('photos.list', { filter: 'needs_review', sort: sessionSort, limit: LIMIT }).then((r) => {
+    void client.call('photos.list', { filter: 'needs_review', sort, limit: LIMIT }).then((r) => {
       if (mine !== seq.current) return;
       if (!r.ok) return setState((s) => ({ ...s, loaded: true, error: r.error.message }));
       const ids = r.value.items.map((p) => p.id);
@@ -60,7 +57,7 @@ export function useReviewQueue(enabled: boolean, currentId: number): ReviewQueue
         };
       });
     });
-  }, []);
+  }, [sort]);
 
   useEffect(() => {
     if (!enabled) return setState({ order: [], remaining: new Set(), total: 0, loaded: false });

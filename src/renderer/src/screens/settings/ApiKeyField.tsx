@@ -1,8 +1,9 @@
 /**
  * The OpenAI-compatible backend's API key. Circa never shows a stored key (main never sends it):
  * this says whether one is there and where it comes from, and sets or clears it. It is saved on
- * its own, not with the settings form. In browser mode nothing can be stored safely, so the key
- * comes from the CIRCA_AI_API_KEY environment variable.
+ * its own, not with the settings form. How safely it is kept depends on the system (main reports
+ * `storage`): the OS keychain, only obfuscated (Linux without a keyring), not at all, or — in
+ * browser mode only — the CIRCA_AI_API_KEY environment variable.
  */
 import { useState } from 'react';
 import { client } from '../../api/client';
@@ -22,7 +23,10 @@ export function ApiKeyField() {
     setBusy(false);
     if (!r.ok) return setMsg({ kind: 'error', text: r.error.message });
     setKey('');
-    setMsg({ kind: 'ok', text: apiKey ? 'Key saved (encrypted).' : 'Stored key removed.' });
+    setMsg({
+      kind: 'ok',
+      text: apiKey ? `Key saved (${s?.storage === 'basic' ? 'obfuscated' : 'encrypted'}).` : 'Stored key removed.',
+    });
     status.reload();
   };
 
@@ -45,7 +49,12 @@ export function ApiKeyField() {
           {state}
         </span>
       </div>
-      {s && !s.canStore ? (
+      {s && !s.canStore && s.storage === 'unavailable' ? (
+        <p className="field-note">
+          This system offers Circa no secure storage for secrets, so a key cannot be saved here. Local servers (LM Studio,
+          llama.cpp, vLLM) usually need no key.
+        </p>
+      ) : s && !s.canStore ? (
         <p className="field-note">
           In browser mode Circa cannot store a key safely: start it with the key in the{' '}
           <span className="mono">CIRCA_AI_API_KEY</span> environment variable instead. It is used for each request and never shown
@@ -90,6 +99,17 @@ export function ApiKeyField() {
             </div>
           </div>
         )
+      )}
+      {s?.storage === 'basic' && (
+        <p className="field-note warn-text" data-testid="api-key-protection">
+          No keyring (such as GNOME Keyring or KWallet) is running, so a saved key is only obfuscated, not protected by the system
+          keychain: anyone who can read your library folder can recover it.
+        </p>
+      )}
+      {s?.storage === 'keychain' && (
+        <p className="field-note" data-testid="api-key-protection">
+          A saved key is encrypted with your system&apos;s keychain.
+        </p>
       )}
       {s?.source === 'environment' && s.canStore && (
         <p className="field-note">The environment variable takes precedence over a stored key.</p>

@@ -1,0 +1,51 @@
+/** The desktop-only hooks the core gets: native import pickers, the file manager, safeStorage. */
+import { dialog, safeStorage, shell, type BrowserWindow } from 'electron';
+import type { PlatformHooks } from '../core/core';
+import type { SecretCipher } from '../settings/secrets';
+import { IMPORT_CHOICE_BUTTONS, importChoiceFromButton, importDialogProperties, needsImportChoice } from './import-dialog';
+
+async function chooseImportPaths(win: BrowserWindow | null): Promise<string[] | null> {
+  let choice: 'files' | 'folders' | 'both' = 'both';
+  if (needsImportChoice(process.platform)) {
+    const opts = {
+      type: 'question' as const,
+      title: 'Import photos',
+      message: 'What would you like to import?',
+      detail: 'Choose photo files, or a folder: everything in it and its subfolders is imported.',
+      buttons: [...IMPORT_CHOICE_BUTTONS],
+      defaultId: 0,
+      cancelId: 2,
+      noLink: true,
+    };
+    const r = win ? await dialog.showMessageBox(win, opts) : await dialog.showMessageBox(opts);
+    const picked = importChoiceFromButton(r.response);
+    if (!picked) return null;
+    choice = picked;
+  }
+  const opts = {
+    title: choice === 'folders' ? 'Import a folder of photos' : 'Import photos',
+    buttonLabel: 'Import',
+    properties: importDialogProperties(process.platform, choice),
+  };
+  const r = win ? await dialog.showOpenDialog(win, opts) : await dialog.showOpenDialog(opts);
+  return r.canceled ? null : r.filePaths;
+}
+
+/** safeStorage through its async API; on Linux, says whether a keyring really protects the key. */
+async function createCipher(): Promise<SecretCipher | undefined> {
+  if (!(await safeStorage.isAsyncEncryptionAvailable())) return undefined;
+  const basic = process.platform === 'linux' && safeStorage.getSelectedStorageBackend() === 'basic_text';
+  return {
+    protection: basic ? 'basic' : 'keychain',
+    encrypt: (plain) => safeStorage.encryptStringAsync(plain),
+    decrypt: async (encrypted) => (await safeStorage.decryptStringAsync(encrypted)).result,
+  };
+}
+
+export async function desktopPlatform(getWindow: () => BrowserWindow | null): Promise<PlatformHooks> {
+  return {
+    chooseImportPaths: () => chooseImportPaths(getWindow()),
+    revealInFolder: (file) => shell.showItemInFolder(file),
+    cipher: await createCipher(),
+  };
+}

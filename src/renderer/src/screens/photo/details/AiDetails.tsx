@@ -1,0 +1,29 @@
+/** A visual analysis: which backend and model, its summary, and each clue with the years it suggests. */
+import type { EvidenceDetails } from '../../../../../shared/contract';
+import { percent } from '../evidenceFormat';
+
+export function AiDetails({ details: d }: { details: EvidenceDetails['ai'] }) {
+  return (
+    <>
+      <p className="small muted">
+        Backend: {d.backend}
+        {d.model ? ` (${d.model})` : ''}
+      </p>
+      {d.summary.trim() && <p className="small">{d.summary}</p>}
+      {d.clues.length ? (
+        <ul className="ev-clues">
+          {d.clues.map((c, i) => (
+            <li key={i}>
+              <span className="ev-clue-cat">{c.category}</span> {c.observation}{' '}
+              <span className="ev-clue-span">
+                {c.earliestYear ?? '…'}–{c.latestYear ?? '…'} · {percent(c.confidence)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="small muted">No clues recorded.</p>
+      )}
+    </>
+  );
+}

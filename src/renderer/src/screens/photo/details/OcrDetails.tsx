@@ -1,0 +1,44 @@
+/** A date read in the photo: the line it was on, the date text, how clearly it was read, and how it was understood. */
+import type { EvidenceDetails } from '../../../../../shared/contract';
+
+const USE_LABEL: Record<NonNullable<EvidenceDetails['ocr']['use']>['cue'], string> = {
+  postmark: 'a postmark',
+  processing: 'a processing stamp',
+  printing: 'a printing date',
+  receipt: 'a “received” note',
+  copyright: 'a copyright line',
+  accession: 'an accession record',
+  gift: 'a gift record',
+  digitisation: 'a scan or digitisation date',
+};
+
+export function OcrDetails({ details: d }: { details: EvidenceDetails['ocr'] }) {
+  return (
+    <dl className="ev-details-list">
+      {d.line.trim() && (
+        <>
+          <dt>Line read</dt>
+          <dd className="ev-quote">{d.line}</dd>
+        </>
+      )}
+      <dt>Date text</dt>
+      <dd>“{d.text}”</dd>
+      {d.use && (
+        <>
+          <dt>Dates</dt>
+          <dd data-testid="ocr-use">
+            the object’s use, not the picture: “{d.use.word}” marks {USE_LABEL[d.use.cue]}, so the picture is no later
+          </dd>
+        </>
+      )}
+      <dt>OCR confidence</dt>
+      <dd>{Math.round(d.ocrConfidence)}%</dd>
+      {d.reason.trim() && (
+        <>
+          <dt>Reading</dt>
+          <dd>{d.reason}</dd>
+        </>
+      )}
+    </dl>
+  );
+}

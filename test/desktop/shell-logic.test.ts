@@ -1,0 +1,139 @@
+/**
+ * The Electron shell's decisions, each in an electron-free module under src/main/electron and
+ * checked here under plain Node: the tray, closing the window, second launches, the import
+ * picker, worker flags, the user-data folder, the packaged native module and the dev CSP.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { TrayPresenter, trayState, type TrayMenuItem } from '../../src/main/electron/tray-menu';
+import { closeAction, parseNameHasOwner, trayVisible } from '../../src/main/electron/tray-support';
+import { explicitLibraryDir, parseSecondInstanceData, secondInstanceAction } from '../../src/main/electron/second-instance';
+import { importChoiceFromButton, importDialogProperties, needsImportChoice } from '../../src/main/electron/import-dialog';
+import { utilityForkOptions } from '../../src/main/electron/worker-options';
+import { userDataDir } from '../../src/main/electron/user-data';
+import { electronNativeBindingPath, nativeBinding } from '../../src/main/electron/native';
+import { devCspPlugin, relaxCspMeta } from '../../src/main/electron/dev-csp';
+import { appPaths } from '../../src/main/app-paths';
+
+describe('tray', () => {
+  it('rebuilds the menu only when its content changes, not on every jobs.changed', () => {
+    const menus: TrayMenuItem[][] = [];
+    const tips: string[] = [];
+    const presenter = new TrayPresenter({ setMenu: (m) => menus.push(m), setToolTip: (t) => tips.push(t) });
+    for (let i = 0; i < 100; i++) presenter.update(trayState({ running: 2, queued: 100 - i, failed: 0 }, false));
+    presenter.update(trayState({ running: 2, queued: 1, failed: 0 }, false)); // same as the last: nothing
+    expect(menus).toHaveLength(1);
+    expect(tips).toHaveLength(100);
+    presenter.update(trayState({ running: 0, queued: 1, failed: 0 }, true));
+    expect(menus).toHaveLength(2);
+    expect(menus[1]).toContainEqual({ id: 'toggle-pause', label: 'Resume processing' });
+    expect(tips.at(-1)).toBe('Circa — 0 running, 1 queued, 0 failed (paused)');
+  });
+
+  it('knows when a Linux desktop shows no tray (GNOME without the AppIndicator extension)', () => {
+    expect(parseNameHasOwner('(true,)\n')).toBe(true);
+    expect(parseNameHasOwner('(false,)\n')).toBe(false);
+    expect(parseNameHasOwner('Error: no bus')).toBeNull();
+    expect(trayVisible({ platform: 'linux', watcher: false, desktop: 'KDE' })).toBe(false);
+    expect(trayVisible({ platform: 'linux', watcher: true, desktop: 'GNOME' })).toBe(true);
+    expect(trayVisible({ platform: 'linux', watcher: null, desktop: 'ubuntu:GNOME' })).toBe(false);
+    expect(trayVisible({ platform: 'linux', watcher: null, desktop: 'KDE' })).toBe(true);
+    expect(trayVisible({ platform: 'win32', watcher: null })).toBe(true);
+  });
+
+  it('closing the window never leaves an invisible app: without a tray it minimises', () => {
+    expect(closeAction({ quitting: false, platform: 'linux', trayVisible: false })).toBe('minimize');
+    expect(closeAction({ quitting: false, platform: 'linux', trayVisible: true })).toBe('hide');
+    expect(closeAction({ quitting: false, platform: 'darwin', trayVisible: true })).toBe('hide');
+    expect(closeAction({ quitting: true, platform: 'win32', trayVisible: true })).toBe('close');
+  });
+});
+
+describe('second launch', () => {
+  it('resolves --library against the second launch’s own folder, and only when one is named', () => {
+    const cwd = process.cwd();
+    expect(explicitLibraryDir(['circa', '--library', 'other'], {})).toBe(path.resolve(cwd, 'other'));
+    expect(explicitLibraryDir(['circa', '--library=/srv/lib'], {})).toBe(path.resolve('/srv/lib'));
+    expect(explicitLibraryDir(['circa'], { CIRCA_LIBRARY: '/srv/env-lib' })).toBe(path.resolve('/srv/env-lib'));
+    expect(explicitLibraryDir(['circa'], {})).toBeNull();
+  });
+
+  it('with another library it offers to switch instead of silently showing the old one', () => {
+    expect(secondInstanceAction('/home/a/Circa/Library', { libraryDir: '/media/archive/lib' })).toEqual({
+      kind: 'offer-switch',
+      libraryDir: '/media/archive/lib',
+    });
+    expect(secondInstanceAction('/home/a/lib', { libraryDir: '/home/a/lib/' })).toEqual({ kind: 'show' });
+    expect(secondInstanceAction('/Users/a/Lib', { libraryDir: '/users/a/lib' }, 'darwin')).toEqual({ kind: 'show' });
+    expect(secondInstanceAction('/home/a/lib', { libraryDir: null })).toEqual({ kind: 'show' });
+  });
+
+  it('reads another process’s additionalData defensively', () => {
+    expect(parseSecondInstanceData({ libraryDir: '/x' })).toEqual({ libraryDir: '/x' });
+    expect(parseSecondInstanceData({ libraryDir: 'relative' })).toEqual({ libraryDir: null });
+    expect(parseSecondInstanceData(null)).toEqual({ libraryDir: null });
+    expect(parseSecondInstanceData('junk')).toEqual({ libraryDir: null });
+  });
+});
+
+describe('import picker', () => {
+  it('never combines files and folders on Windows and Linux (that dialog picks folders only)', () => {
+    for (const platform of ['win32', 'linux'] as const) {
+      expect(needsImportChoice(platform)).toBe(true);
+      expect(() => importDialogProperties(platform, 'both')).toThrow();
+      expect(importDialogProperties(platform, 'files')).toEqual(['openFile', 'multiSelections']);
+      expect(importDialogProperties(platform, 'folders')).toEqual(['openDirectory', 'multiSelections']);
+    }
+    expect(needsImportChoice('darwin')).toBe(false);
+    expect(importDialogProperties('darwin', 'both')).toEqual(['openFile', 'openDirectory', 'multiSelections']);
+    expect([0, 1, 2].map(importChoiceFromButton)).toEqual(['files', 'folders', null]);
+  });
+});
+
+describe('workers', () => {
+  it('passes the heap limit through --js-flags (a utilityProcess ignores a bare --max-old-space-size)', () => {
+    const o = utilityForkOptions({ name: 'w1', heapMb: 1536, env: {} });
+    expect(o.execArgv).toEqual(['--js-flags=--max-old-space-size=1536']);
+  });
+});
+
+describe('folders', () => {
+  it('the user-data folder is "Circa" under the OS app-data folder; CIRCA_USER_DATA_DIR replaces it', () => {
+    expect(userDataDir('/home/a/.config', {})).toBe(path.join('/home/a/.config', 'Circa'));
+    expect(userDataDir('/home/a/.config', { CIRCA_USER_DATA_DIR: '/tmp/e2e-run' })).toBe(path.resolve('/tmp/e2e-run'));
+  });
+
+  it('the installed app finds its Electron better-sqlite3 in its resources, never in .native/', () => {
+    const packaged = nativeBinding({
+      isPackaged: true,
+      resourcesPath: '/opt/Circa/resources',
+      appRoot: '/opt/Circa/resources/app.asar',
+    });
+    expect(packaged.file).toBe(path.join('/opt/Circa/resources', 'native', 'better_sqlite3.node'));
+    expect(packaged.missingHelp).not.toContain('npm');
+    const dev = nativeBinding({ isPackaged: false, resourcesPath: '/x', appRoot: '/src/circa' });
+    expect(dev.file).toBe(electronNativeBindingPath('/src/circa'));
+    expect(dev.missingHelp).toContain('npm start');
+  });
+});
+
+describe('dev CSP', () => {
+  const html = fs.readFileSync(path.join(appPaths().root, 'src', 'renderer', 'index.html'), 'utf8');
+  const csp = (h: string) => /http-equiv="Content-Security-Policy"\s+content="([^"]*)"/.exec(h)![1];
+
+  it("lets Vite's inline dev styles and HMR socket through in dev, and nothing else", () => {
+    const strict = csp(html).split('; ');
+    const dev = csp(relaxCspMeta(html)).split('; ');
+    expect(dev.find((d) => d.startsWith('style-src'))).toBe("style-src 'self' 'unsafe-inline'");
+    expect(dev.find((d) => d.startsWith('connect-src'))).toContain('ws://localhost:*');
+    expect(dev.filter((d) => !d.startsWith('style-src') && !d.startsWith('connect-src'))).toEqual(
+      strict.filter((d) => !d.startsWith('style-src') && !d.startsWith('connect-src')),
+    );
+    expect(dev.find((d) => d.startsWith('script-src'))).toBe("script-src 'self'");
+  });
+
+  it('applies only to the dev server, never to the build', () => {
+    expect(devCspPlugin().apply).toBe('serve');
+  });
+});

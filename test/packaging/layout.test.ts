@@ -1,0 +1,198 @@
+/**
+ * Keeps packaging from rotting on a machine that cannot launch Electron: packs the app directory
+ * with electron-builder and the real config (electron-builder.config.mjs) against a stand-in
+ * Electron distribution (`electronDist`: a folder with a placeholder executable, so nothing is
+ * downloaded), then checks that every file the app resolves at runtime in packaged mode is in the
+ * packed layout — and outside app.asar where native code or a worker thread needs a real file.
+ * The native module is the Node build standing in for Electron's (this machine cannot fetch
+ * Electron's); afterPack's ABI check is shown to refuse exactly that binary for a real package.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import asar from '@electron/asar';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appPaths } from '../../src/main/app-paths';
+import { nativeBinding } from '../../src/main/electron/native';
+import { defaultLangPath } from '../../src/worker/ocr/engine';
+import { circaBuildConfig, packedNativeProblem } from '../../electron-builder.config.mjs';
+import { electronAbiOnDisk, nodeBuild } from '../support/native-standin';
+
+const root = appPaths().root;
+const requireFromRoot = createRequire(path.join(root, 'package.json'));
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'circa-pack-'));
+const appOutDir = path.join(
+  tmp,
+  'out',
+  `${process.platform === 'darwin' ? 'mac' : process.platform === 'win32' ? 'win' : 'linux'}-unpacked`,
+);
+const resources = path.join(appOutDir, 'resources');
+const archive = path.join(resources, 'app.asar');
+let packLog = '';
+let nodeBuildBefore: fs.Stats;
+
+function run(cmd: string, args: string[], timeoutMs: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    // electron-builder goes silent when it sees VITEST; its log is what shows nothing was downloaded.
+    const { VITEST: _vitest, ...env } = process.env;
+    const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...env, CI: 'true' } });
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.stdout.on('data', (d: Buffer) => (packLog += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (packLog += d.toString()));
+    child.on('error', reject);
+    child.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      if (code === 0) resolve();
+      else reject(new Error(`${path.basename(args[0] ?? cmd)} failed (${code ?? signal}):\n${packLog}`));
+    });
+  });
+}
+
+beforeAll(async () => {
+  if (process.platform !== 'linux') return;
+  // The layout needs the built app; `npm test` builds before the unit tests, a lone run builds here.
+  if (!fs.existsSync(path.join(root, 'out', 'main', 'electron.js')))
+    await run(process.execPath, [requireFromRoot.resolve('electron-vite/bin/electron-vite.js'), 'build'], 120_000);
+  const dist = path.join(tmp, 'electron-dist');
+  fs.mkdirSync(dist);
+  fs.writeFileSync(path.join(dist, 'electron'), '#!/bin/sh\necho "stand-in for the Electron executable"\n', { mode: 0o755 });
+  const config = path.join(tmp, 'electron-builder.test.mjs');
+  const opts = {
+    nativeBinary: nodeBuild,
+    expectedAbi: Number(process.versions.modules),
+    electronDist: dist,
+    output: path.join(tmp, 'out'),
+  };
+  fs.writeFileSync(
+    config,
+    `import { circaBuildConfig } from ${JSON.stringify(path.join(root, 'electron-builder.config.mjs'))};\n` +
+      `export default circaBuildConfig(${JSON.stringify(opts)});\n`,
+  );
+  nodeBuildBefore = fs.statSync(nodeBuild);
+  const cli = requireFromRoot.resolve('electron-builder/cli.js');
+  // ~30 s on a quiet machine; the kill timer only guards against a hang on a crowded one.
+  await run(process.execPath, [cli, '--dir', '--linux', `--${process.arch}`, '--config', config, '--publish', 'never'], 480_000);
+}, 600_000);
+
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+const files = () => new Set(asar.listPackage(archive, { isPack: false }).map((f) => f.replace(/\\/g, '/').replace(/^\//, '')));
+
+/** Asserts `rel` (a path inside the app) is packed, and whether it must be a real file outside the archive. */
+function expectPacked(rel: string, where: 'asar' | 'unpacked') {
+  const posix = rel.split(path.sep).join('/');
+  expect(files().has(posix), `${posix} is in app.asar`).toBe(true);
+  const stat = asar.statFile(archive, posix) as { unpacked?: boolean };
+  if (where === 'unpacked') {
+    expect(stat.unpacked, `${posix} is unpacked`).toBe(true);
+    expect(fs.existsSync(path.join(`${archive}.unpacked`, rel)), `${posix} exists in app.asar.unpacked`).toBe(true);
+  }
+}
+
+/** A file resolved in this checkout, as the packaged app resolves it (relative to the app root). */
+const inApp = (abs: string) => path.relative(root, abs);
+
+describe.runIf(process.platform === 'linux')('the packed app (electron-builder --dir, offline)', () => {
+  it('packs offline, and leaves the Node build of better-sqlite3 in node_modules untouched', () => {
+    expect(packLog).toContain('using custom unpacked Electron distribution');
+    expect(packLog).not.toMatch(/downloading/i);
+    const after = fs.statSync(nodeBuild);
+    expect([after.size, after.mtimeMs]).toEqual([nodeBuildBefore.size, nodeBuildBefore.mtimeMs]);
+  });
+
+  it('holds the entry points appPaths() resolves: package.json named circa, main, preload, renderer, worker', () => {
+    const pkg = JSON.parse(asar.extractFile(archive, 'package.json').toString());
+    expect([pkg.name, pkg.type]).toEqual(['circa', 'module']);
+    const paths = appPaths();
+    for (const file of [path.join(root, pkg.main), paths.builtWorkerEntry, path.join(paths.rendererDir, 'index.html')])
+      expectPacked(inApp(file), 'asar');
+    expectPacked(path.join('out', 'preload', 'index.cjs'), 'asar');
+    for (const asset of fs.readdirSync(path.join(paths.rendererDir, 'assets')))
+      expectPacked(path.join('out', 'renderer', 'assets', asset), 'asar');
+  });
+
+  it('holds every migration the journal names', () => {
+    const journal = JSON.parse(fs.readFileSync(path.join(appPaths().migrations, 'meta', '_journal.json'), 'utf8'));
+    expectPacked(path.join('migrations', 'meta', '_journal.json'), 'asar');
+    for (const entry of journal.entries as { tag: string }[]) expectPacked(path.join('migrations', `${entry.tag}.sql`), 'asar');
+  });
+
+  it('holds the window and tray icons, including the macOS template image', () => {
+    for (const icon of ['icon.png', 'tray.png', 'trayTemplate.png', 'trayTemplate@2x.png'])
+      expectPacked(path.join('resources', icon), 'asar');
+  });
+
+  it("puts Electron's better-sqlite3 where the installed app looks for it, outside the archive, and no Node build inside", () => {
+    const { file } = nativeBinding({ isPackaged: true, resourcesPath: resources, appRoot: archive });
+    expect(fs.readFileSync(file).equals(fs.readFileSync(nodeBuild))).toBe(true);
+    expectPacked(inApp(requireFromRoot.resolve('better-sqlite3')), 'asar');
+    expect([...files()].filter((f) => f.startsWith('node_modules/better-sqlite3/build'))).toEqual([]);
+  });
+
+  it("unpacks sharp's addon and libvips (loaded by file path)", () => {
+    const plat = `${process.platform}-${process.arch}`;
+    const addonDir = path.join(root, 'node_modules', '@img', `sharp-${plat}`, 'lib');
+    const vipsDir = path.join(root, 'node_modules', '@img', `sharp-libvips-${plat}`, 'lib');
+    const addons = fs.readdirSync(addonDir).filter((f) => f.endsWith('.node'));
+    const vips = fs.readdirSync(vipsDir).filter((f) => f.startsWith('libvips'));
+    expect(addons.length * vips.length).toBeGreaterThan(0);
+    for (const f of addons) expectPacked(inApp(path.join(addonDir, f)), 'unpacked');
+    for (const f of vips) expectPacked(inApp(path.join(vipsDir, f)), 'unpacked');
+    expectPacked(inApp(requireFromRoot.resolve('sharp')), 'unpacked');
+  });
+
+  it("unpacks tesseract.js's worker script, its WASM cores and the English data OCR loads", () => {
+    const tesseract = path.dirname(requireFromRoot.resolve('tesseract.js/package.json'));
+    expectPacked(inApp(path.join(tesseract, 'src', 'worker-script', 'node', 'index.js')), 'unpacked');
+    const core = path.dirname(requireFromRoot.resolve('tesseract.js-core/package.json'));
+    const cores = fs.readdirSync(core).filter((f) => f.startsWith('tesseract-core'));
+    expect(cores.length).toBeGreaterThan(0);
+    for (const f of cores) expectPacked(inApp(path.join(core, f)), 'unpacked');
+    expectPacked(inApp(path.join(defaultLangPath(), 'eng.traineddata.gz')), 'unpacked');
+  });
+
+  it('holds every package the built main and worker import', () => {
+    const packed = files();
+    const outMain = path.join(root, 'out', 'main');
+    const sources = fs
+      .readdirSync(outMain, { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => fs.readFileSync(path.join(outMain, f), 'utf8'))
+      .join('\n');
+    const specifiers = new Set<string>();
+    for (const m of sources.matchAll(
+      /(?:from\s*|import\s*\(\s*|require\s*\(\s*|\.resolve\s*\(\s*|import\s+)["']([^"'./][^"']*)["']/g,
+    )) {
+      const spec = m[1];
+      if (spec.startsWith('node:') || spec === 'electron' || (!spec.includes('/') && requireFromRoot('module').isBuiltin(spec)))
+        continue;
+      const parts = spec.split('/');
+      specifiers.add(spec.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]);
+    }
+    expect(specifiers.size).toBeGreaterThan(5);
+    const missing = [...specifiers].filter((pkg) => !packed.has(`node_modules/${pkg}/package.json`));
+    expect(missing).toEqual([]);
+  });
+
+  it('refuses, after packing, a native binary built for the wrong ABI (what the real config expects)', async () => {
+    const real = circaBuildConfig();
+    const context = { appOutDir, arch: 1, packager: { getResourcesDir: (d: string) => path.join(d, 'resources') } };
+    await expect(real.afterPack(context)).rejects.toThrow(
+      new RegExp(
+        `Refusing to package Circa: .*Node ABI ${process.versions.modules}, but this Electron needs ${electronAbiOnDisk()}`,
+      ),
+    );
+    expect(packedNativeProblem(nodeBuild, { abi: Number(process.versions.modules), arch: 'arm64' })).toMatch(/built for x64/);
+  });
+
+  it("keeps electron-builder's Ubuntu 24.04 handling: the deb installs an AppArmor profile, the AppImage falls back", () => {
+    const config = circaBuildConfig();
+    expect(config.deb).not.toHaveProperty('afterInstall');
+    expect(config.linux).not.toHaveProperty('executableArgs');
+    const templates = path.join(path.dirname(requireFromRoot.resolve('app-builder-lib/package.json')), 'templates', 'linux');
+    expect(fs.readFileSync(path.join(templates, 'after-install.tpl'), 'utf8')).toContain('apparmor_parser --replace');
+    expect(fs.readFileSync(path.join(templates, 'apparmor-profile.tpl'), 'utf8')).toContain('userns,');
+  });
+});
