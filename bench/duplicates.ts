@@ -33,23 +33,14 @@ import { HashIndex } from '../src/worker/duplicates/hash-index';
 import { PhotoIndex, findPairs } from '../src/worker/duplicates/find-pairs';
 import { BkTree } from './_bk-tree';
 import { arg, round, sleep } from './_util';
+import { rng } from '../test/support/duplicates';
 
 const WORDS = 2 * HASHES_PER_PHOTO;
 const D = 6;
 
-function mulberry(seed: number) {
-  let s = seed | 0;
-  return () => {
-    s = (s + 0x6d2b79f5) | 0;
-    let t = Math.imul(s ^ (s >>> 15), 1 | s);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return (t ^ (t >>> 14)) >>> 0;
-  };
-}
-
 /** Photo-like hash sets (see the header). */
 function makeHashes(n: number, seed: number): Uint32Array {
-  const next = mulberry(seed);
+  const next = rng(seed);
   const noise = () => {
     let m = 0;
     for (let b = 0; b < 32; b++) if (next() < 0.1 * 2 ** 32) m |= 1 << b;
