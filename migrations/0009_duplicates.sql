@@ -40,4 +40,8 @@ CREATE TABLE `photo_hashes` (
 	FOREIGN KEY (`photo_id`) REFERENCES `photos`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
-CREATE INDEX `photo_hashes_scan_idx` ON `photo_hashes` (`scanned_distance`,`photo_id`);
+CREATE INDEX `photo_hashes_scan_idx` ON `photo_hashes` (`scanned_distance`,`photo_id`);--> statement-breakpoint
+CREATE INDEX `photo_hashes_older_idx` ON `photo_hashes` (`photo_id`) WHERE method < 2;--> statement-breakpoint
+-- Photos from before duplicate hashes get a row by the old method (1: only photos.phash), so the
+-- scan finds what to re-hash through photo_hashes_older_idx instead of walking the library.
+INSERT INTO photo_hashes (photo_id, method, hashes, scanned_distance, updated_at) SELECT id, 1, NULL, NULL, 0 FROM photos;

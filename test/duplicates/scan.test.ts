@@ -5,6 +5,7 @@
  * and a scan in many small steps finds exactly the pairs a brute-force comparison finds, also
  * after being cancelled half-way.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../src/main/core/core';
@@ -23,6 +24,13 @@ afterEach(async () => {
   await core?.close();
   core = undefined;
 });
+
+/** The statement of the duplicates migration that gives photos from before it a row by the old method. */
+function migrationsUpgradeRows(): string {
+  const file = fs.readdirSync('migrations').find((f) => f.endsWith('_duplicates.sql'))!;
+  const statements = fs.readFileSync(path.join('migrations', file), 'utf8').split('--> statement-breakpoint');
+  return statements.find((st) => st.includes('INSERT INTO photo_hashes'))!;
+}
 
 const jpg = (name: string) => path.join(CORPUS, 'jpg/exif-org', name);
 const scans = (c: Core) => c.jobs.queries.list({ types: ['duplicate_scan'], limit: 50 }).rows;
@@ -124,8 +132,12 @@ describe('duplicate_scan', () => {
       photo_id: number;
       hashes: Buffer;
     }[];
-    // A library from before duplicates: no duplicate hashes, only the old whole-image pHash.
+    // A library from before duplicates, as the duplicates migration leaves it: rows by method 1, only the old whole-image pHash.
     core.db.sqlite.exec(`DELETE FROM photo_hashes; DELETE FROM duplicate_pairs; UPDATE photos SET phash = '0123456789abcdef'`);
+    core.db.sqlite.exec(migrationsUpgradeRows());
+    // Finding them reads only rows by an older method, never the whole library.
+    const plan = new PhotoHashStore(core.db.sqlite).rehashPlan();
+    expect(plan.join(' | ')).toMatch(/(SCAN|SEARCH) h USING INDEX photo_hashes_older_idx.*SEARCH p USING INTEGER PRIMARY KEY/);
     // Opened by this version, the library catches up without anyone asking.
     await core.close();
     core = openTestCore({ libraryDir });

@@ -7,6 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { blob, check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { PHOTO_HASH_METHOD } from '../../shared/duplicates/hash-set';
 
 export const settings = sqliteTable('settings', {
   key: text('key').primaryKey(),
@@ -277,7 +278,13 @@ export const photoHashes = sqliteTable(
     scannedDistance: integer('scanned_distance'),
     updatedAt: integer('updated_at').notNull(),
   },
-  (t) => [index('photo_hashes_scan_idx').on(t.scannedDistance, t.photoId)],
+  (t) => [
+    index('photo_hashes_scan_idx').on(t.scannedDistance, t.photoId),
+    // Only rows by an older method (to re-hash): finding them never walks the library.
+    index('photo_hashes_older_idx')
+      .on(t.photoId)
+      .where(sql.raw(`method < ${PHOTO_HASH_METHOD}`)),
+  ],
 );
 
 /** Two photos the scan found alike (`proposed`), or that the archivist said are not the same (`different`). */

@@ -19,7 +19,7 @@ export class PhotoHashStore {
 
   /** `onChanged`: a photo got new hashes (the scan scheduler wants to know). */
   constructor(
-    sqlite: Database.Database,
+    private readonly sqlite: Database.Database,
     private readonly onChanged: (photoId: number) => void = () => {},
   ) {
     const p = (sql: string) => sqlite.prepare(sql);
@@ -40,11 +40,14 @@ export class PhotoHashStore {
       ),
       setPhash: p(`UPDATE photos SET phash = ? WHERE id = ?`),
       dropProposals: p(`DELETE FROM duplicate_pairs WHERE status = 'proposed' AND (photo_lo = @id OR photo_hi = @id)`),
+      // Through photo_hashes_older_idx (its condition stated the same way; CROSS JOIN keeps it the
+      // outer loop): only rows by an older method are read, never the whole library. Every photo
+      // has a row: a metadata run writes one, and the duplicates migration gave each photo from
+      // before it one by method 1.
       needingRehash: p(
-        `SELECT p.id, p.thumbnail FROM photos p
-          WHERE p.id > ? AND p.metadata_status = 'ready' AND p.thumbnail IS NOT NULL
-            AND NOT EXISTS (SELECT 1 FROM photo_hashes h WHERE h.photo_id = p.id AND h.method >= ${PHOTO_HASH_METHOD})
-          ORDER BY p.id LIMIT ?`,
+        `SELECT p.id, p.thumbnail FROM photo_hashes h INDEXED BY photo_hashes_older_idx CROSS JOIN photos p ON p.id = h.photo_id
+          WHERE h.method < ${PHOTO_HASH_METHOD} AND h.photo_id > ? AND p.metadata_status = 'ready' AND p.thumbnail IS NOT NULL
+          ORDER BY h.photo_id LIMIT ?`,
       ),
       // One page of the library for the scan's worker: raw rows, no objects per row.
       page: p(
@@ -96,9 +99,16 @@ export class PhotoHashStore {
     this.onChanged(photoId);
   }
 
-  /** Photos with a thumbnail whose hashes are missing or by an older method, after `afterId`. */
+  /** Photos with a thumbnail whose hashes are by an older method, after `afterId`. */
   needingRehash(afterId: number, limit: number): { id: number; thumbnail: string }[] {
     return this.s.needingRehash.all(afterId, limit) as { id: number; thumbnail: string }[];
+  }
+
+  /** How SQLite finds them (a test checks that it reads only rows by an older method). */
+  rehashPlan(): string[] {
+    return (this.sqlite.prepare(`EXPLAIN QUERY PLAN ${this.s.needingRehash.source}`).all(0, 1) as { detail: string }[]).map(
+      (r) => r.detail,
+    );
   }
 
   /**
