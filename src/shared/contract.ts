@@ -34,6 +34,30 @@ import { ocrReadLineSchema } from './jobs/outputs/ocr';
 const id = z.number().int().positive();
 const empty = z.object({}).strict();
 
+/**
+ * Bounds on inputs that would otherwise have none, so that every call's largest valid message has
+ * a known size and fits the browser-mode transport (src/shared/wire-limits.ts; the test builds
+ * each call's largest message and sends it through a real socket).
+ */
+export const INPUT_LIMITS = {
+  /** A job payload, as JSON text (UTF-16 code units). */
+  jobPayloadChars: 1024 * 1024,
+  /** All the paths of one photos.import together (UTF-16 code units). */
+  importPathsChars: 512 * 1024,
+  /** A photos.list cursor's sort value (a filename at most, in practice). */
+  cursorValueChars: 1024,
+} as const;
+
+function jsonAtMost(maxChars: number) {
+  return (value: unknown): boolean => {
+    try {
+      return JSON.stringify(value).length <= maxChars;
+    } catch {
+      return false; // cyclic or too deeply nested to serialise
+    }
+  };
+}
+
 // ---------------------------------------------------------------- app
 export const healthSchema = z.object({
   version: z.string(),
@@ -200,7 +224,10 @@ export const photoDetailsSchema = photoSummarySchema.extend({
 });
 export type PhotoDetails = z.infer<typeof photoDetailsSchema>;
 
-export const photoCursorSchema = z.object({ v: z.union([z.string(), z.number(), z.null()]), id });
+export const photoCursorSchema = z.object({
+  v: z.union([z.string().max(INPUT_LIMITS.cursorValueChars), z.number(), z.null()]),
+  id,
+});
 
 export const importProgressSchema = z.object({
   id: z.number().int(),
@@ -213,6 +240,8 @@ export const importProgressSchema = z.object({
   skipped: z.number().int(),
   failed: z.number().int(),
   errors: z.array(z.object({ path: z.string(), message: z.string() })),
+  /** Files left out, each with why (HEIC, not an image, a FIFO or device, a link not followed…); the first few hundred. */
+  skippedFiles: z.array(z.object({ path: z.string(), reason: z.string() })),
   startedAt: z.number(),
   finishedAt: z.number().nullable(),
   message: z.string().nullable(),
@@ -296,7 +325,12 @@ export const calls = {
     z
       .object({
         type: jobTypeSchema,
-        payload: z.record(z.string(), z.unknown()),
+        payload: z
+          .record(z.string(), z.unknown())
+          .refine(
+            jsonAtMost(INPUT_LIMITS.jobPayloadChars),
+            `payload larger than ${INPUT_LIMITS.jobPayloadChars} characters of JSON`,
+          ),
         priority: z.number().int().min(-100).max(100).optional(),
       })
       .strict(),
@@ -348,7 +382,21 @@ export const calls = {
   'photos.get': call(z.object({ id }).strict(), photoDetailsSchema),
   /** Imports files and folders (recursively) by path on this machine; progress arrives as import.progress events. */
   'photos.import': call(
-    z.object({ paths: z.array(pathSchema).min(1).max(1000), scanPolicy: scanPolicySchema.optional() }).strict(),
+    z
+      .object({
+        paths: z
+          .array(pathSchema)
+          .min(1)
+          .max(1000)
+          .refine(
+            (paths) => paths.reduce((n, p) => n + p.length, 0) <= INPUT_LIMITS.importPathsChars,
+            `the paths together are longer than ${INPUT_LIMITS.importPathsChars} characters; import fewer at once`,
+          ),
+        /** The archivist confirmed an import Circa asked about (needs_confirmation: a whole disk, a huge folder). */
+        confirmed: z.boolean().optional(),
+        scanPolicy: scanPolicySchema.optional(),
+      })
+      .strict(),
     importProgressSchema,
   ),
   /** Electron only: asks the user for files/folders with the system dialog, then imports them. */

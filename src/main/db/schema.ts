@@ -214,6 +214,8 @@ export const auditEvents = sqliteTable(
     data: text('data').notNull(), // JSON
     prevHash: text('prev_hash').notNull(),
     hash: text('hash').notNull(),
+    /** HMAC of the row's id and hash with the library's audit key; set on the last row of each append. */
+    mac: text('mac'),
   },
   (t) => [index('audit_events_job_idx').on(t.jobId), index('audit_events_photo_idx').on(t.photoId)],
 );
@@ -258,6 +260,25 @@ export const userActionChanges = sqliteTable(
     index('user_action_changes_photo_idx').on(t.photoId, t.actionId),
     index('user_action_changes_action_idx').on(t.actionId),
   ],
+);
+
+/**
+ * The ledger's signed head: its last event and how many there are, with an HMAC under the
+ * library's audit key (kept outside the database). Updated in the same transaction as every
+ * append, so truncating, rewriting or extending the ledger through the database alone shows.
+ * One row; `mac` is NULL only until the ledger is first anchored.
+ */
+export const auditHead = sqliteTable(
+  'audit_head',
+  {
+    id: integer('id').primaryKey(),
+    lastId: integer('last_id').notNull(),
+    count: integer('count').notNull(),
+    hash: text('hash').notNull(),
+    mac: text('mac'),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [check('audit_head_one_row', sql`${t.id} = 1`)],
 );
 
 // ---------------------------------------------------------------- duplicates (src/main/duplicates)

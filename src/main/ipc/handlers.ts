@@ -68,12 +68,24 @@ export function createHandlers(core: CoreServices): Handlers {
         jobs: core.jobs.queries.list({ subject: `photo:${id}`, limit: 50 }).rows.map(toSummary),
       };
     },
-    'photos.import': ({ paths, scanPolicy }) => core.importer.start(paths, scanPolicy ?? core.settings.get().defaultScanPolicy),
+    'photos.import': async ({ paths, confirmed, scanPolicy }) => {
+      await core.importer.check(paths, confirmed ?? false);
+      return core.importer.start(paths, scanPolicy ?? core.settings.get().defaultScanPolicy);
+    },
     'photos.chooseAndImport': async ({ scanPolicy }) => {
       if (!core.platform.chooseImportPaths)
         throw new CallFailure('conflict', 'Choosing files needs the desktop app; in browser mode enter a path instead');
       const paths = await core.platform.chooseImportPaths();
-      return paths?.length ? core.importer.start(paths, scanPolicy ?? core.settings.get().defaultScanPolicy) : null;
+      if (!paths?.length) return null;
+      try {
+        await core.importer.check(paths, false);
+      } catch (err) {
+        // Asked natively where the shell can; otherwise the renderer shows the question.
+        if (!(err instanceof CallFailure && err.code === 'needs_confirmation' && core.platform.confirm)) throw err;
+        if (!(await core.platform.confirm(err.message, 'Import anyway'))) return null;
+        await core.importer.check(paths, true);
+      }
+      return core.importer.start(paths, scanPolicy ?? core.settings.get().defaultScanPolicy);
     },
     'photos.importStatus': () => core.importer.status(),
     'photos.cancelImport': ({ id }) => core.importer.cancel(id),

@@ -7,6 +7,10 @@ export interface LibraryPaths {
   dbFile: string;
   thumbnailsDir: string;
   backupsDir: string;
+  /** The key that signs the audit ledger's head; outside the database on purpose (audit/signing.ts). */
+  auditKeyFile: string;
+  /** Browser mode's port and token, kept so a restart comes back at the same address (owner-only). */
+  browserAddressFile: string;
 }
 
 export function libraryPaths(dir: string): LibraryPaths {
@@ -16,6 +20,8 @@ export function libraryPaths(dir: string): LibraryPaths {
     dbFile: path.join(abs, 'circa.db'),
     thumbnailsDir: path.join(abs, 'thumbnails'),
     backupsDir: path.join(abs, 'backups'),
+    auditKeyFile: path.join(abs, 'audit.key'),
+    browserAddressFile: path.join(abs, 'browser.json'),
   };
 }
 

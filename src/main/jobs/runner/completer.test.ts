@@ -23,7 +23,7 @@ afterEach(async () => {
 function setup() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'circa-completer-'));
   db = openDatabase({ file: path.join(dir, 'circa.db'), migrationsFolder: appPaths().migrations, backgroundCheckpoints: false });
-  const transitions = new JobTransitions(db, new AuditLedger(db.sqlite));
+  const transitions = new JobTransitions(db, new AuditLedger(db.sqlite, { keyFile: path.join(dir, 'audit.key') }));
   const queries = new JobQueries(db.sqlite);
   // What diagnostic applies wrote and committed (a marker row per job key).
   const put = db.sqlite.prepare('INSERT INTO settings (key, value, updated_at) VALUES (?, ?, 0)');

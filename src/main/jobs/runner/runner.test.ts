@@ -43,7 +43,7 @@ function rig(concurrency: number, f = fakeSpawner()): Rig {
     migrationsFolder: appPaths().migrations,
     backgroundCheckpoints: false,
   });
-  const ledger = new AuditLedger(db.sqlite);
+  const ledger = new AuditLedger(db.sqlite, { keyFile: path.join(dir, 'audit.key') });
   const transitions = new JobTransitions(db, ledger);
   const queries = new JobQueries(db.sqlite);
   // Product halves are never reached here: only diagnostic types are enqueued.

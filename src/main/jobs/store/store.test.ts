@@ -19,7 +19,10 @@ afterEach(async () => {
 function store(now = () => Date.now()) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'circa-store-'));
   db = openDatabase({ file: path.join(dir, 'circa.db'), migrationsFolder: appPaths().migrations, backgroundCheckpoints: false });
-  return { t: new JobTransitions(db, new AuditLedger(db.sqlite), now), q: new JobQueries(db.sqlite) };
+  return {
+    t: new JobTransitions(db, new AuditLedger(db.sqlite, { keyFile: path.join(dir, 'audit.key') }), now),
+    q: new JobQueries(db.sqlite),
+  };
 }
 
 const req = (subject: string | null, type = 'diag.noop'): EnqueueRequest => ({
