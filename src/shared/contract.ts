@@ -9,6 +9,12 @@ import { JOB_STATUSES } from './jobs/states';
 import { aiBackendKinds } from './ai/schema';
 import { RERUN_JOB_TYPES } from './jobs/types';
 import { estimateStatusSchema, estimateViewSchema } from './estimate-view';
+import {
+  duplicateDecisionInputs as duplicateIn,
+  duplicateDecisionOutputs as duplicateOut,
+  duplicateListInput,
+  duplicateListSchema,
+} from './duplicates/contract';
 
 export { estimateStatusSchema, estimateViewSchema, type EstimateView } from './estimate-view';
 import { evidenceItemSchema, evidenceSources, manualConstraintSchema, reviewStatuses } from './evidence-details';
@@ -152,6 +158,7 @@ export const photoFilters = [
   'undated',
   'needs_review',
   'conflict',
+  'unreviewed_duplicates',
 ] as const;
 
 export const photoSummarySchema = z.object({
@@ -476,6 +483,15 @@ export const calls = {
 
   /** Electron only: shows the photo's file in the system file manager. */
   'photos.reveal': call(z.object({ id }).strict(), z.object({ revealed: z.boolean() })),
+
+  /** Duplicates to review and decisions about them (each audited; evidence travels between confirmed copies). */
+  'duplicates.list': call(duplicateListInput, duplicateListSchema),
+  'duplicates.confirm': call(duplicateIn.confirm, duplicateOut.confirm),
+  'duplicates.notSame': call(duplicateIn.notSame, duplicateOut.notSame),
+  'duplicates.proposeAgain': call(duplicateIn.proposeAgain, duplicateOut.proposeAgain),
+  'duplicates.unconfirm': call(duplicateIn.unconfirm, duplicateOut.unconfirm),
+  'duplicates.removeFromGroup': call(duplicateIn.removeFromGroup, duplicateOut.removeFromGroup),
+  'duplicates.setPreferred': call(duplicateIn.setPreferred, duplicateOut.setPreferred),
 } as const;
 
 export const events = {

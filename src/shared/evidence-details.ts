@@ -86,8 +86,20 @@ export const aiDetailsSchema = z.object({
 /** The archivist's own constraint, as entered. */
 export const manualDetailsSchema = z.object({ constraint: manualConstraintSchema, note: z.string() });
 
-/** Findings from a duplicate of the photo (no producer yet: the duplicate scan defines its fields). */
-export const duplicateDetailsSchema = z.record(z.string(), z.unknown());
+/**
+ * A finding proposed from a confirmed copy of the photo (src/main/duplicates/evidence-propagation.ts):
+ * the copy and the accepted finding it repeats, and the group that makes them one photograph.
+ */
+export const duplicateDetailsSchema = z.object({
+  origin: z.object({
+    photoId: z.number().int(),
+    evidenceId: z.number().int(),
+    source: z.string(),
+    filename: z.string(),
+    summary: z.string(),
+  }),
+  groupId: z.number().int(),
+});
 
 export const evidenceDetailsSchemas = {
   exif: exifDetailsSchema,

@@ -93,6 +93,13 @@ const largest: Record<CallName, () => unknown> = {
   'photos.reveal': () => ({ id: BIG }),
   'history.last': () => ({ photoId: BIG }),
   'history.undo': () => ({ actionId: BIG, photoId: BIG }),
+  'duplicates.list': () => ({ view: 'unreviewed', offset: 1_000_000, limit: 200 }),
+  'duplicates.confirm': () => ({ photoIds: Array(100).fill(BIG), preferredPhotoId: BIG }),
+  'duplicates.notSame': () => ({ photoIds: Array(100).fill(BIG), from: Array(100).fill(BIG) }),
+  'duplicates.proposeAgain': () => ({ photoIds: Array(100).fill(BIG), from: Array(100).fill(BIG) }),
+  'duplicates.unconfirm': () => ({ groupId: BIG }),
+  'duplicates.removeFromGroup': () => ({ photoId: BIG }),
+  'duplicates.setPreferred': () => ({ groupId: BIG, photoId: BIG }),
 };
 
 const wireBytes = (name: string, input: unknown) =>

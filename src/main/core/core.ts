@@ -25,6 +25,7 @@ import { EvidenceStore } from '../evidence/evidence-store';
 import { Importer } from '../photos/importer';
 import { EvidenceService } from '../evidence/evidence-service';
 import { ApiKeyStore } from '../settings/secrets';
+import { openDuplicates } from '../duplicates';
 import { productMainHalves } from './job-halves';
 import { ActionLog } from '../history/action-log';
 import { PhotoEdits } from '../photos/photo-edits';
@@ -83,11 +84,15 @@ export function openCore(opts: CoreOptions): Core {
     }
   });
 
+  const duplicates = openDuplicates({ db, ledger, evidence, photos, log, onPhotosChanged: (ids) => photoChanges.add(ids) });
+
   const diagnostics = opts.diagnostics ?? process.env.CIRCA_DIAGNOSTIC_JOBS === '1';
   const registry = new JobRegistry(
     productMainHalves({
       photos,
       evidence,
+      photoHashes: duplicates.hashes,
+      duplicates: duplicates.store,
       settings,
       sqlite: db.sqlite,
       thumbnailsDir: paths.thumbnailsDir,
@@ -99,6 +104,7 @@ export function openCore(opts: CoreOptions): Core {
     diagnostics ? diagnosticMainHalves(diagnosticMarkerWriter(db.sqlite)) : undefined,
   );
   const jobs = new JobService(transitions, queries, registry, (ids) => jobChanges.add(ids));
+  duplicates.scheduleScans(jobs);
   const actions = new ActionLog(db.sqlite, ledger);
   const evidenceService = new EvidenceService(db, evidence, photos, ledger, actions, onPhotoChanged);
   const photoEdits = new PhotoEdits(db, photos, evidence, ledger, actions, onPhotoChanged);
@@ -138,6 +144,7 @@ export function openCore(opts: CoreOptions): Core {
     photos,
     evidence,
     evidenceService,
+    duplicates: duplicates.review,
     actions,
     photoEdits,
     apiKeys,
@@ -158,6 +165,7 @@ export function openCore(opts: CoreOptions): Core {
     dispatch,
     async close(graceMs = 5_000) {
       await importer.close();
+      duplicates.close();
       jobChanges.close();
       photoChanges.close();
       await runner?.stop(graceMs);

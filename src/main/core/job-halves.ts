@@ -8,11 +8,14 @@ import { metadataJob, type MetadataJobDeps } from '../photos/metadata-job';
 import { ocrJob } from '../dating/ocr-job';
 import { aiJob } from '../dating/ai-job';
 import { rebuildJob } from '../dating/rebuild-job';
+import { duplicateScanJob } from '../duplicates/scan-job';
+import type { DuplicateStore } from '../duplicates/duplicate-store';
 
 export type ProductHalvesDeps = MetadataJobDeps & {
   sqlite: import('better-sqlite3').Database;
   apiKey(): string | null;
   onPhotosChanged(ids: number[]): void;
+  duplicates: DuplicateStore;
 };
 
 export function productMainHalves(deps: ProductHalvesDeps): MainHalves<ProductJobTypes> {
@@ -21,5 +24,6 @@ export function productMainHalves(deps: ProductHalvesDeps): MainHalves<ProductJo
     ocr: ocrJob(deps),
     ai_analysis: aiJob(deps),
     constraint_rebuild: rebuildJob(deps),
+    duplicate_scan: duplicateScanJob({ ...deps, hashes: deps.photoHashes }),
   };
 }

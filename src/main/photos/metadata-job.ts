@@ -8,6 +8,7 @@ import { PermanentJobError } from '../../shared/jobs/errors';
 import { metadataJobType, type MetadataJobType } from '../../shared/jobs/types/metadata';
 import type { MainHalf } from '../jobs/registry';
 import type { EvidenceStore } from '../evidence/evidence-store';
+import type { PhotoHashStore } from '../duplicates/photo-hash-store';
 import type { SettingsStore } from '../settings/settings';
 import type { PhotoRepository } from './photo-repository';
 import { exifFindings, scanChoices } from './exif-evidence';
@@ -15,6 +16,7 @@ import { exifFindings, scanChoices } from './exif-evidence';
 export interface MetadataJobDeps {
   photos: PhotoRepository;
   evidence: EvidenceStore;
+  photoHashes: PhotoHashStore;
   settings: SettingsStore;
   thumbnailsDir: string;
   libraryDir: string;
@@ -45,6 +47,7 @@ export function metadataJob(deps: MetadataJobDeps): MainHalf<MetadataJobType> {
       if (!photo) throw new PermanentJobError(`Photo ${photoId} was removed while its metadata was read`);
       const { scan, evidence: found } = exifFindings({ ...scanChoices(photo), scanner: output.scanner, exif: output.exif });
       deps.photos.applyMetadata(photoId, output, path.relative(deps.libraryDir, output.thumbnail.path), scan);
+      deps.photoHashes.record(photoId, output.duplicateHashes);
       deps.evidence.recordFromJob(photoId, 'exif', found, { id: job.id, attempt: job.attempt });
       deps.onPhotoChanged(photoId);
       const dims = `${output.displayWidth}×${output.displayHeight} ${output.format}`;

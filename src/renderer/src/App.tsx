@@ -5,11 +5,14 @@ import { JobsScreen } from './screens/JobsScreen';
 import { LibraryScreen } from './screens/LibraryScreen';
 import { PhotoScreen } from './screens/PhotoScreen';
 import { SettingsScreen } from './screens/SettingsScreen';
+import { DuplicatesScreen } from './screens/DuplicatesScreen';
 import { JobCountsBadge } from './components/JobCountsBadge';
+import { DuplicatesBadge } from './components/DuplicatesBadge';
 import { SessionProvider } from './session/session';
 
 const NAV = [
   { screen: 'library', href: '#/library', label: 'Library' },
+  { screen: 'duplicates', href: '#/duplicates', label: 'Duplicates' },
   { screen: 'jobs', href: '#/jobs', label: 'Jobs' },
   { screen: 'settings', href: '#/settings', label: 'Settings' },
 ] as const;
@@ -44,6 +47,7 @@ export function App() {
                 <a href={n.href} aria-current={active === n.screen ? 'page' : undefined} className="nav-link">
                   {n.label}
                   {n.screen === 'jobs' && <JobCountsBadge />}
+                  {n.screen === 'duplicates' && <DuplicatesBadge />}
                 </a>
               </li>
             ))}
@@ -61,6 +65,7 @@ export function App() {
           {photoOpen && <PhotoScreen id={route.id!} review={!!route.review} />}
           {route.screen === 'jobs' && <JobsScreen selectedId={route.id} />}
           {route.screen === 'settings' && <SettingsScreen />}
+          {route.screen === 'duplicates' && <DuplicatesScreen />}
         </main>
       </div>
     </SessionProvider>

@@ -7,6 +7,7 @@ import type { AnyJobType, JobUi } from '../define';
 import { aiAnalysisJobType } from './ai-analysis';
 import { constraintRebuildJobType } from './constraint-rebuild';
 import { diagnosticJobTypes } from './diagnostic';
+import { duplicateScanJobType } from './duplicate-scan';
 import { metadataJobType } from './metadata';
 import { ocrJobType } from './ocr';
 
@@ -15,6 +16,7 @@ export const productJobTypes = {
   ocr: ocrJobType,
   ai_analysis: aiAnalysisJobType,
   constraint_rebuild: constraintRebuildJobType,
+  duplicate_scan: duplicateScanJobType,
 } as const satisfies Record<string, AnyJobType>;
 
 export type ProductJobTypes = typeof productJobTypes;
