@@ -10,6 +10,12 @@ import { aiBackendKinds } from './ai/schema';
 import { RERUN_JOB_TYPES } from './jobs/types';
 import { estimateStatusSchema, estimateViewSchema } from './estimate-view';
 import { backupListSchema, restoreReportSchema } from './backup/schemas';
+import {
+  duplicateDecisionInputs as duplicateIn,
+  duplicateDecisionOutputs as duplicateOut,
+  duplicateListInput,
+  duplicateListSchema,
+} from './duplicates/contract';
 
 export { estimateStatusSchema, estimateViewSchema, type EstimateView } from './estimate-view';
 export { backupEntrySchema, backupListSchema, restoreReportSchema, type BackupEntry, type RestoreReport } from './backup/schemas';
@@ -495,6 +501,15 @@ export const calls = {
   ),
   /** Electron only: asks for a folder with the system dialog (an export's destination). */
   'export.chooseFolder': call(empty, z.object({ path: z.string().nullable() })),
+
+  /** Duplicates to review and decisions about them (each audited; evidence travels between confirmed copies). */
+  'duplicates.list': call(duplicateListInput, duplicateListSchema),
+  'duplicates.confirm': call(duplicateIn.confirm, duplicateOut.confirm),
+  'duplicates.notSame': call(duplicateIn.notSame, duplicateOut.notSame),
+  'duplicates.proposeAgain': call(duplicateIn.proposeAgain, duplicateOut.proposeAgain),
+  'duplicates.unconfirm': call(duplicateIn.unconfirm, duplicateOut.unconfirm),
+  'duplicates.removeFromGroup': call(duplicateIn.removeFromGroup, duplicateOut.removeFromGroup),
+  'duplicates.setPreferred': call(duplicateIn.setPreferred, duplicateOut.setPreferred),
 } as const;
 
 export const events = {

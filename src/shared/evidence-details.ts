@@ -65,6 +65,8 @@ export const exifDetailsSchema = z.object({
   reason: z.string().nullable().optional(),
   /** Dates in the file that were left out, each with the reason. */
   ignored: z.array(z.string()).optional(),
+  /** Earlier cataloguing read from an XMP sidecar next to the file: the sidecar's path. */
+  sidecar: z.string().optional(),
 });
 
 /** A visual analysis (AI): weak evidence, with the clues it saw. */
@@ -86,8 +88,20 @@ export const aiDetailsSchema = z.object({
 /** The archivist's own constraint, as entered. */
 export const manualDetailsSchema = z.object({ constraint: manualConstraintSchema, note: z.string() });
 
-/** Findings from a duplicate of the photo (no producer yet: the duplicate scan defines its fields). */
-export const duplicateDetailsSchema = z.record(z.string(), z.unknown());
+/**
+ * A finding proposed from a confirmed copy of the photo (src/main/duplicates/evidence-propagation.ts):
+ * the copy and the accepted finding it repeats, and the group that makes them one photograph.
+ */
+export const duplicateDetailsSchema = z.object({
+  origin: z.object({
+    photoId: z.number().int(),
+    evidenceId: z.number().int(),
+    source: z.string(),
+    filename: z.string(),
+    summary: z.string(),
+  }),
+  groupId: z.number().int(),
+});
 
 export const evidenceDetailsSchemas = {
   exif: exifDetailsSchema,

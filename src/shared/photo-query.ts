@@ -14,4 +14,5 @@ export const photoFilters = [
   'undated',
   'needs_review',
   'conflict',
+  'unreviewed_duplicates',
 ] as const;

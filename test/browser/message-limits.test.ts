@@ -100,6 +100,13 @@ const largest: Record<CallName, () => unknown> = {
   'backups.list': () => ({}),
   'backups.restore': () => ({ name: `circa-${'a'.repeat(246)}.db` }),
   'export.chooseFolder': () => ({}),
+  'duplicates.list': () => ({ view: 'unreviewed', offset: 1_000_000, limit: 200 }),
+  'duplicates.confirm': () => ({ photoIds: Array(100).fill(BIG), preferredPhotoId: BIG }),
+  'duplicates.notSame': () => ({ photoIds: Array(100).fill(BIG), from: Array(100).fill(BIG) }),
+  'duplicates.proposeAgain': () => ({ photoIds: Array(100).fill(BIG), from: Array(100).fill(BIG) }),
+  'duplicates.unconfirm': () => ({ groupId: BIG }),
+  'duplicates.removeFromGroup': () => ({ photoId: BIG }),
+  'duplicates.setPreferred': () => ({ groupId: BIG, photoId: BIG }),
 };
 
 const wireBytes = (name: string, input: unknown) =>

@@ -13,6 +13,7 @@ import { CoreHost } from '../../src/main/core/core-host';
 import { silentLogger } from '../../src/main/jobs/runner/logger';
 import { appPaths } from '../../src/main/app-paths';
 import { openTestCore, tempDir, waitFor } from '../support/core';
+import { addPhoto } from '../support/duplicates';
 
 const CORPUS = path.resolve(appPaths().root, '..', 'shared', 'corpus', 'exif-samples');
 
@@ -50,15 +51,26 @@ beforeAll(async () => {
   core.importer.start([dir]);
   await importDone();
   await waitFor(() => core.jobs.counts().success === 1, 60_000, 'the metadata job');
-  core.jobs.enqueue({ type: 'backup', payload: {} });
-  await waitFor(() => core.jobs.counts().success === 2, 60_000, 'the backup job');
+  const { job: backup } = core.jobs.enqueue({ type: 'backup', payload: {} });
+  await waitFor(() => core.jobs.queries.get(backup.id)?.status === 'success', 60_000, 'the backup job');
 }, 150_000);
 afterAll(async () => {
   await host.close();
 });
 
 /** Ids learnt as the calls go, for the calls that need them. */
-const state = { photoId: 0, jobId: 0, queuedJobId: 0, evidenceId: 0, manualId: 0, importId: 0, actionId: 0, backup: '' };
+const state = {
+  photoId: 0,
+  jobId: 0,
+  queuedJobId: 0,
+  evidenceId: 0,
+  manualId: 0,
+  importId: 0,
+  actionId: 0,
+  copyId: 0,
+  groupId: 0,
+  backup: '',
+};
 
 /** Each call with a valid input, in an order where each finds what it needs. */
 const steps: [CallName, () => unknown, (value: any) => void | Promise<void>][] = [
@@ -94,6 +106,23 @@ const steps: [CallName, () => unknown, (value: any) => void | Promise<void>][] =
   ['evidence.reviewMany', () => ({ photoIds: [state.photoId], source: 'exif', from: 'accepted', status: 'pending' }), () => {}],
   ['history.last', () => ({ photoId: state.photoId }), (v) => (state.actionId = v.action.id)],
   ['history.undo', () => ({ actionId: state.actionId, photoId: state.photoId }), () => {}],
+  // A copy of the photo (a row as the scan would see it), confirmed, listed and decided about.
+  [
+    'duplicates.confirm',
+    () => ({ photoIds: [state.photoId, (state.copyId = addPhoto(core, 'copy.jpg'))] }),
+    (v) => (state.groupId = v.groupId),
+  ],
+  ['duplicates.setPreferred', () => ({ groupId: state.groupId, photoId: state.photoId }), () => {}],
+  ['duplicates.list', () => ({ view: 'confirmed' }), (v) => expect(v.groups[0].members).toHaveLength(2)],
+  ['duplicates.unconfirm', () => ({ groupId: state.groupId }), () => {}],
+  ['duplicates.notSame', () => ({ photoIds: [state.photoId], from: [state.copyId] }), () => {}],
+  ['duplicates.proposeAgain', () => ({ photoIds: [state.photoId], from: [state.copyId] }), () => {}],
+  [
+    'duplicates.confirm',
+    () => ({ photoIds: [state.photoId, state.copyId], preferredPhotoId: state.copyId }),
+    (v) => (state.groupId = v.groupId),
+  ],
+  ['duplicates.removeFromGroup', () => ({ photoId: state.copyId }), () => {}],
   ['photos.rerun', () => ({ ids: [state.photoId], type: 'ocr' }), () => {}],
   ['photos.import', () => ({ paths: [dir] }), async (v) => ((state.importId = v.id), await importDone())],
   ['photos.chooseAndImport', () => ({}), async (v: ImportProgress) => ((state.importId = v.id), await importDone())],

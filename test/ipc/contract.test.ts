@@ -86,6 +86,13 @@ const wrongValues: Partial<Record<CallName, unknown[]>> = {
     { name: 'holiday.jpg' },
     { name: `circa-${'x'.repeat(300)}.db` },
   ],
+  'duplicates.list': [{ view: 'maybe' }, { limit: 0 }, { limit: 201 }, { offset: -1 }],
+  'duplicates.confirm': [{}, { photoIds: [1] }, { photoIds: [1, 0] }, { photoIds: [1, 2], preferredPhotoId: 'first' }],
+  'duplicates.notSame': [{ photoIds: [1] }, { photoIds: [], from: [2] }, { photoIds: [1], from: new Array(101).fill(2) }],
+  'duplicates.proposeAgain': [{ from: [1] }, { photoIds: ['1'], from: [2] }],
+  'duplicates.unconfirm': [{}, { groupId: 0 }],
+  'duplicates.removeFromGroup': [{}, { photoId: -2 }],
+  'duplicates.setPreferred': [{ groupId: 1 }, { groupId: 1, photoId: 1.5 }],
 };
 
 let core: Core;

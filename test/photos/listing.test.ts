@@ -23,11 +23,27 @@ beforeAll(() => {
   db.prepare(`UPDATE photos SET missing = 1 WHERE id % 83 = 0`).run();
   db.prepare(`UPDATE photos SET missing = 0 WHERE id % 166 = 0`).run();
   db.prepare(`DELETE FROM photos WHERE id % 101 = 0`).run();
+  // Duplicates: pairs proposed by a scan among 150 photos, one pair ruled out, one pair inside a confirmed group.
+  db.exec(`INSERT INTO duplicate_pairs (photo_lo, photo_hi, distance, matched_by, status, found_at)
+    SELECT id, id + 7, 2, 'full', 'proposed', 0 FROM photos WHERE id % 20 = 3 AND id + 7 IN (SELECT id FROM photos)`);
+  db.exec(`UPDATE duplicate_pairs SET status = 'different' WHERE photo_lo = 23;
+    INSERT INTO duplicate_groups (id, confirmed_at, updated_at) VALUES (1, 0, 0);
+    INSERT INTO duplicate_group_members (photo_id, group_id, added_at) VALUES (43, 1, 0), (50, 1, 0);`);
   listing = new PhotoListing(db, { countCap: 200, smallState: 100 });
 });
 afterAll(() => core.close());
 
-const filters = ['all', 'needs_metadata', 'failed', 'missing', 'has_evidence', 'undated', 'needs_review', 'conflict'] as const;
+const filters = [
+  'all',
+  'needs_metadata',
+  'failed',
+  'missing',
+  'has_evidence',
+  'undated',
+  'needs_review',
+  'conflict',
+  'unreviewed_duplicates',
+] as const;
 const sorts = ['imported', 'filename', 'date'] as const;
 
 /** The same query as one big sorted SELECT, for comparison. */
@@ -42,6 +58,9 @@ function naive(q: PhotoQuery): number[] {
     undated: "estimate_status = 'undated'",
     needs_review: "estimate_status = 'needs_review'",
     conflict: "estimate_status = 'conflict'",
+    unreviewed_duplicates: `EXISTS (SELECT 1 FROM duplicate_pairs p WHERE p.status = 'proposed'
+      AND photos.id IN (p.photo_lo, p.photo_hi) AND NOT EXISTS (SELECT 1 FROM duplicate_group_members a
+        JOIN duplicate_group_members b ON b.group_id = a.group_id WHERE a.photo_id = p.photo_lo AND b.photo_id = p.photo_hi))`,
   }[q.filter];
   const search = q.search ? ` AND photos.id IN (SELECT rowid FROM photos_fts WHERE photos_fts MATCH '"${q.search}"*')` : '';
   return core.db.sqlite
@@ -78,6 +97,25 @@ describe('photo listing at scale', () => {
     expect(rare.totalExact).toBe(true);
     const years = listing.list({ sort: 'date', filter: 'all', yearFrom: 1900, yearTo: 1901, limit: 1 });
     expect(years.totalExact).toBe(years.total < 200);
+  });
+
+  it('duplicates to review: counted exactly, listed from the pairs (not by walking the library)', () => {
+    const truth = naive({ sort: 'imported', filter: 'unreviewed_duplicates', limit: 0 });
+    // 150 pairs less the ruled-out one and the confirmed one, less pairs that lost a deleted photo.
+    expect(truth.length).toBeGreaterThan(250);
+    expect(truth).not.toContain(23);
+    expect(truth).not.toContain(43);
+    expect(listing.list({ sort: 'filename', filter: 'unreviewed_duplicates', limit: 1 })).toMatchObject({
+      total: truth.length,
+      totalExact: true,
+    });
+    // A set this small (under the default threshold) is read photo by photo from the pairs, then sorted.
+    const defaults = new PhotoListing(core.db.sqlite);
+    for (const sort of sorts) {
+      const plan = defaults.plan({ sort, filter: 'unreviewed_duplicates', limit: 10 }).join(' | ');
+      expect(plan, sort).toMatch(/SEARCH photos USING INTEGER PRIMARY KEY \(rowid=\?\).*duplicate_pairs_status_idx/);
+      expect(plan, sort).not.toMatch(/SCAN photos/);
+    }
   });
 
   it('pages walk an index in their order: no sort of the whole library', () => {

@@ -25,6 +25,7 @@ import { EvidenceStore } from '../evidence/evidence-store';
 import { Importer } from '../photos/importer';
 import { EvidenceService } from '../evidence/evidence-service';
 import { ApiKeyStore } from '../settings/secrets';
+import { openDuplicates } from '../duplicates';
 import { productMainHalves } from './job-halves';
 import { preMigrationBackup } from '../backup/pre-migration';
 import { BackupScheduler } from '../backup/scheduler';
@@ -100,11 +101,15 @@ export function openCore(opts: CoreOptions): Core {
     }
   });
 
+  const duplicates = openDuplicates({ db, ledger, evidence, photos, log, onPhotosChanged: (ids) => photoChanges.add(ids) });
+
   const diagnostics = opts.diagnostics ?? process.env.CIRCA_DIAGNOSTIC_JOBS === '1';
   const registry = new JobRegistry(
     productMainHalves({
       photos,
       evidence,
+      photoHashes: duplicates.hashes,
+      duplicates: duplicates.store,
       settings,
       sqlite: db.sqlite,
       thumbnailsDir: paths.thumbnailsDir,
@@ -123,6 +128,7 @@ export function openCore(opts: CoreOptions): Core {
     diagnostics ? diagnosticMainHalves(diagnosticMarkerWriter(db.sqlite)) : undefined,
   );
   const jobs = new JobService(transitions, queries, registry, (ids) => jobChanges.add(ids));
+  duplicates.scheduleScans(jobs);
   const actions = new ActionLog(db.sqlite, ledger);
   const evidenceService = new EvidenceService(db, evidence, photos, ledger, actions, onPhotoChanged);
   const photoEdits = new PhotoEdits(db, photos, evidence, ledger, actions, onPhotoChanged);
@@ -167,6 +173,7 @@ export function openCore(opts: CoreOptions): Core {
     photos,
     evidence,
     evidenceService,
+    duplicates: duplicates.review,
     actions,
     photoEdits,
     apiKeys,
@@ -190,6 +197,7 @@ export function openCore(opts: CoreOptions): Core {
     async close(graceMs = 5_000) {
       scheduler?.close();
       await importer.close();
+      duplicates.close();
       jobChanges.close();
       photoChanges.close();
       await runner?.stop(graceMs);

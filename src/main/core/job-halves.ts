@@ -10,12 +10,15 @@ import { aiJob } from '../dating/ai-job';
 import { rebuildJob } from '../dating/rebuild-job';
 import { backupJob, type BackupJobDeps } from '../backup/backup-job';
 import { exportJob } from '../export/export-job';
+import { duplicateScanJob } from '../duplicates/scan-job';
+import type { DuplicateStore } from '../duplicates/duplicate-store';
 
 export type ProductHalvesDeps = MetadataJobDeps & {
   backup: BackupJobDeps;
   sqlite: import('better-sqlite3').Database;
   apiKey(): string | null;
   onPhotosChanged(ids: number[]): void;
+  duplicates: DuplicateStore;
 };
 
 export function productMainHalves(deps: ProductHalvesDeps): MainHalves<ProductJobTypes> {
@@ -26,5 +29,6 @@ export function productMainHalves(deps: ProductHalvesDeps): MainHalves<ProductJo
     constraint_rebuild: rebuildJob(deps),
     backup: backupJob(deps.backup),
     export: exportJob(deps),
+    duplicate_scan: duplicateScanJob({ ...deps, hashes: deps.photoHashes }),
   };
 }

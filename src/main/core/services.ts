@@ -11,6 +11,7 @@ import type { SettingsStore } from '../settings/settings';
 import type { PhotoRepository } from '../photos/photo-repository';
 import type { EvidenceStore } from '../evidence/evidence-store';
 import type { EvidenceService } from '../evidence/evidence-service';
+import type { DuplicateReview } from '../duplicates/duplicate-review';
 import type { ActionLog } from '../history/action-log';
 import type { PhotoEdits } from '../photos/photo-edits';
 import type { ApiKeyStore, SecretCipher } from '../settings/secrets';
@@ -45,6 +46,7 @@ export interface CoreServices {
   photos: PhotoRepository;
   evidence: EvidenceStore;
   evidenceService: EvidenceService;
+  duplicates: DuplicateReview;
   /** The archivist's undo history. */
   actions: ActionLog;
   photoEdits: PhotoEdits;

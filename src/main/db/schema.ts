@@ -6,7 +6,8 @@
  * day numbers YYYYMMDD (sortable, readable); JSON columns are TEXT.
  */
 import { sql } from 'drizzle-orm';
-import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { blob, check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { PHOTO_HASH_METHOD } from '../../shared/duplicates/hash-set';
 
 export const settings = sqliteTable('settings', {
   key: text('key').primaryKey(),
@@ -278,4 +279,78 @@ export const auditHead = sqliteTable(
     updatedAt: integer('updated_at').notNull(),
   },
   (t) => [check('audit_head_one_row', sql`${t.id} = 1`)],
+);
+
+// ---------------------------------------------------------------- duplicates (src/main/duplicates)
+
+/**
+ * A photo's duplicate hashes (src/shared/duplicates/hash-set.ts) and how far the duplicate scan
+ * has compared it. `hashes` is NULL when the image is too uniform to compare.
+ */
+export const photoHashes = sqliteTable(
+  'photo_hashes',
+  {
+    photoId: integer('photo_id')
+      .primaryKey()
+      .references(() => photos.id, { onDelete: 'cascade' }),
+    method: integer('method').notNull(),
+    hashes: blob('hashes', { mode: 'buffer' }),
+    /** Compared with every photo scanned at this distance or more; NULL: not yet (or its hashes changed since). */
+    scannedDistance: integer('scanned_distance'),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [
+    index('photo_hashes_scan_idx').on(t.scannedDistance, t.photoId),
+    // Only rows by an older method (to re-hash): finding them never walks the library.
+    index('photo_hashes_older_idx')
+      .on(t.photoId)
+      .where(sql.raw(`method < ${PHOTO_HASH_METHOD}`)),
+  ],
+);
+
+/** Two photos the scan found alike (`proposed`), or that the archivist said are not the same (`different`). */
+export const duplicatePairs = sqliteTable(
+  'duplicate_pairs',
+  {
+    photoLo: integer('photo_lo')
+      .notNull()
+      .references(() => photos.id, { onDelete: 'cascade' }),
+    photoHi: integer('photo_hi')
+      .notNull()
+      .references(() => photos.id, { onDelete: 'cascade' }),
+    /** Bits apart (NULL: never found by a scan, only decided). */
+    distance: integer('distance'),
+    matchedBy: text('matched_by', { enum: ['full', 'content', 'centre', 'corner'] }),
+    status: text('status', { enum: ['proposed', 'different'] }).notNull(),
+    foundAt: integer('found_at'),
+    decidedAt: integer('decided_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.photoLo, t.photoHi] }),
+    index('duplicate_pairs_hi_idx').on(t.photoHi),
+    index('duplicate_pairs_status_idx').on(t.status),
+    check('duplicate_pairs_order_check', sql`${t.photoLo} < ${t.photoHi}`),
+  ],
+);
+
+/** Photos the archivist confirmed are the same photograph; evidence travels between them. */
+export const duplicateGroups = sqliteTable('duplicate_groups', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  preferredPhotoId: integer('preferred_photo_id').references(() => photos.id, { onDelete: 'set null' }),
+  confirmedAt: integer('confirmed_at').notNull(),
+  updatedAt: integer('updated_at').notNull(),
+});
+
+export const duplicateGroupMembers = sqliteTable(
+  'duplicate_group_members',
+  {
+    photoId: integer('photo_id')
+      .primaryKey()
+      .references(() => photos.id, { onDelete: 'cascade' }),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => duplicateGroups.id, { onDelete: 'cascade' }),
+    addedAt: integer('added_at').notNull(),
+  },
+  (t) => [index('duplicate_group_members_group_idx').on(t.groupId)],
 );

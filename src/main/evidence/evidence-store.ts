@@ -50,6 +50,7 @@ export interface EvidenceRow {
 
 export class EvidenceStore {
   private readonly s: Record<string, Database.Statement>;
+  private readonly changeListeners: ((photoId: number) => void)[] = [];
 
   constructor(private readonly sqlite: Database.Database) {
     const p = (sql: string) => sqlite.prepare(sql);
@@ -196,7 +197,17 @@ export class EvidenceStore {
   recompute(photoId: number): Estimate {
     const result = estimate(this.current(photoId).map(toEvidenceInput));
     this.s.saveEstimate.run(result.status, result.earliest, result.latest, JSON.stringify(result), Date.now(), photoId);
+    for (const listener of this.changeListeners) listener(photoId);
     return result;
+  }
+
+  /**
+   * `listener` runs inside the transaction of every change to a photo's evidence (every change
+   * ends in `recompute`), after the estimate is stored. Duplicates use it: a finding accepted,
+   * rejected or replaced on one copy of a photograph updates what it proposed to the others.
+   */
+  onChange(listener: (photoId: number) => void): void {
+    this.changeListeners.push(listener);
   }
 }
 

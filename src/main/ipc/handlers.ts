@@ -136,5 +136,12 @@ export function createHandlers(core: CoreServices): Handlers {
     },
 
     ...archiveHandlers(core),
+    'duplicates.list': ({ view, offset, limit }) => core.duplicates.list(view, offset, limit),
+    'duplicates.confirm': ({ photoIds, preferredPhotoId }) => core.duplicates.confirm(photoIds, preferredPhotoId),
+    'duplicates.notSame': ({ photoIds, from }) => core.duplicates.notSame(photoIds, from),
+    'duplicates.proposeAgain': ({ photoIds, from }) => core.duplicates.proposeAgain(photoIds, from),
+    'duplicates.unconfirm': ({ groupId }) => core.duplicates.unconfirm(groupId),
+    'duplicates.removeFromGroup': ({ photoId }) => core.duplicates.removeFromGroup(photoId),
+    'duplicates.setPreferred': ({ groupId, photoId }) => core.duplicates.setPreferred(groupId, photoId),
   };
 }

@@ -87,6 +87,7 @@ export function cataloguedDateEvidence(exif: EmbeddedMetadata, sidecar: SidecarM
     precision: date.precision,
     confidence: CATALOGUED_DATE_CONFIDENCE,
     summary: `Catalogued as ${date.label} (${where.join('; ')})`,
-    details: { fields: where, raw, ...(file ? { sidecar: file } : {}) },
+    // The places it was read, and the text found there (an exif item's details; see evidence-details.ts).
+    details: { field: where.join('; '), raw: raw.join('; '), ...(file ? { sidecar: file } : {}) },
   }));
 }

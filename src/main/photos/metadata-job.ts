@@ -8,6 +8,7 @@ import { PermanentJobError } from '../../shared/jobs/errors';
 import { metadataJobType, type MetadataJobType } from '../../shared/jobs/types/metadata';
 import type { MainHalf } from '../jobs/registry';
 import type { EvidenceStore } from '../evidence/evidence-store';
+import type { PhotoHashStore } from '../duplicates/photo-hash-store';
 import type { SettingsStore } from '../settings/settings';
 import type { PhotoRepository } from './photo-repository';
 import { exifFindings, scanChoices } from './exif-evidence';
@@ -16,6 +17,7 @@ import { cataloguedDateEvidence } from './catalogued-evidence';
 export interface MetadataJobDeps {
   photos: PhotoRepository;
   evidence: EvidenceStore;
+  photoHashes: PhotoHashStore;
   settings: SettingsStore;
   thumbnailsDir: string;
   libraryDir: string;
@@ -48,6 +50,7 @@ export function metadataJob(deps: MetadataJobDeps): MainHalf<MetadataJobType> {
       deps.photos.applyMetadata(photoId, output, path.relative(deps.libraryDir, output.thumbnail.path), scan);
       // Earlier cataloguing (a sidecar next to the file, embedded IPTC/XMP dates) is evidence too.
       const found = [...evidence, ...cataloguedDateEvidence(output.exif, output.sidecar)];
+      deps.photoHashes.record(photoId, output.duplicateHashes);
       deps.evidence.recordFromJob(photoId, 'exif', found, { id: job.id, attempt: job.attempt });
       deps.onPhotoChanged(photoId);
       const dims = `${output.displayWidth}×${output.displayHeight} ${output.format}`;

@@ -11,12 +11,21 @@
 import type Database from 'better-sqlite3';
 import type { PhotoSummary } from '../../shared/contract';
 import { DATE_KEY_SQL } from '../db/schema';
+import { UNREVIEWED_DUPLICATE_IDS } from '../duplicates/photo-filter';
 
 export type PhotoSort = 'imported' | 'filename' | 'date';
 /** within: the estimate lies inside the years; overlaps: it could be from them (open ends reach). */
 export type YearMode = 'within' | 'overlaps';
 export type PhotoFilter =
-  'all' | 'needs_metadata' | 'failed' | 'missing' | 'has_evidence' | 'undated' | 'needs_review' | 'conflict';
+  | 'all'
+  | 'needs_metadata'
+  | 'failed'
+  | 'missing'
+  | 'has_evidence'
+  | 'undated'
+  | 'needs_review'
+  | 'conflict'
+  | 'unreviewed_duplicates';
 export interface PhotoCursor {
   v: string | number | null;
   id: number;
@@ -54,8 +63,11 @@ export const SUMMARY_COLUMNS = `photos.id, photos.filename, photos.path, format,
   metadata_status, metadata_error, missing, camera, exif_date, estimate_status, estimate_earliest, estimate_latest,
   json_extract(estimate, '$.dacs') AS estimate_label, imported_at, ${DATE_KEY_SQL} AS date_key`;
 
-/** Each filter's condition and, for a state, its key in photo_counts. */
-const FILTERS: Record<PhotoFilter, { where: string; countKey?: string }> = {
+/**
+ * Each filter's condition and how it is counted exactly: for a state, its key in photo_counts; for
+ * a set kept outside the photos table, a query that counts the set (`countSql`).
+ */
+const FILTERS: Record<PhotoFilter, { where: string; countKey?: string; countSql?: string }> = {
   all: { where: '1', countKey: 'all' },
   needs_metadata: { where: "metadata_status = 'pending'", countKey: 'metadata:pending' },
   failed: { where: "metadata_status = 'failed'", countKey: 'metadata:failed' },
@@ -67,6 +79,10 @@ const FILTERS: Record<PhotoFilter, { where: string; countKey?: string }> = {
   undated: { where: "estimate_status = 'undated'", countKey: 'estimate:undated' },
   needs_review: { where: "estimate_status = 'needs_review'", countKey: 'estimate:needs_review' },
   conflict: { where: "estimate_status = 'conflict'", countKey: 'estimate:conflict' },
+  unreviewed_duplicates: {
+    where: `photos.id IN (${UNREVIEWED_DUPLICATE_IDS})`,
+    countSql: `SELECT count(*) FROM (${UNREVIEWED_DUPLICATE_IDS})`,
+  },
 };
 
 /** ORDER BY, the index that delivers it, and the keyset condition that continues after a cursor. */
@@ -238,7 +254,7 @@ export class PhotoListing {
         where.push('photos.id IN (SELECT rowid FROM photos_fts WHERE photos_fts MATCH ?)');
         args.push(match);
       }
-      const small = !!filter.countKey && filter.countKey !== 'all' && this.stateCount(filter.countKey) < this.smallState;
+      const small = filter.countKey !== 'all' && (this.exactCount(filter) ?? Infinity) < this.smallState;
       if (sort.index && !small && !q.ids?.length) from = `photos INDEXED BY ${sort.index}`;
     }
     const pageWhere = [...where];
@@ -250,7 +266,7 @@ export class PhotoListing {
     }
     return {
       sort,
-      countKey: filter.countKey,
+      filter,
       from,
       where,
       args,
@@ -260,9 +276,9 @@ export class PhotoListing {
   }
 
   private total(q: PhotoQuery, b: ReturnType<PhotoListing['build']>) {
-    if (b.countKey && !q.search && q.yearFrom === undefined && q.yearTo === undefined && !q.ids?.length) {
-      return { total: this.stateCount(b.countKey), totalExact: true };
-    }
+    const exact = !q.search && q.yearFrom === undefined && q.yearTo === undefined && !q.ids?.length;
+    const known = exact ? this.exactCount(b.filter) : undefined;
+    if (known !== undefined) return { total: known, totalExact: true };
     const sql = `SELECT count(*) FROM (SELECT 1 FROM ${b.from} WHERE ${b.where.join(' AND ')} LIMIT ${this.countCap + 1})`;
     const n = this.prepare(sql)
       .pluck()
@@ -270,8 +286,11 @@ export class PhotoListing {
     return n > this.countCap ? { total: this.countCap, totalExact: false } : { total: n, totalExact: true };
   }
 
-  private stateCount(key: string): number {
-    return (this.count.get(key) as number | undefined) ?? 0;
+  /** The filter's exact count when it has a cheap one (undefined: it has none). */
+  private exactCount(filter: (typeof FILTERS)[PhotoFilter]): number | undefined {
+    if (filter.countKey) return (this.count.get(filter.countKey) as number | undefined) ?? 0;
+    if (filter.countSql) return this.prepare(filter.countSql).pluck().get() as number;
+    return undefined;
   }
 
   private prepare(sql: string): Database.Statement {

@@ -6,11 +6,14 @@ import { LibraryScreen } from './screens/LibraryScreen';
 import { PhotoScreen } from './screens/PhotoScreen';
 import { SettingsScreen } from './screens/SettingsScreen';
 import { BackupsScreen } from './screens/BackupsScreen';
+import { DuplicatesScreen } from './screens/DuplicatesScreen';
 import { JobCountsBadge } from './components/JobCountsBadge';
+import { DuplicatesBadge } from './components/DuplicatesBadge';
 import { SessionProvider } from './session/session';
 
 const NAV = [
   { screen: 'library', href: '#/library', label: 'Library' },
+  { screen: 'duplicates', href: '#/duplicates', label: 'Duplicates' },
   { screen: 'jobs', href: '#/jobs', label: 'Jobs' },
   { screen: 'backups', href: '#/backups', label: 'Backups' },
   { screen: 'settings', href: '#/settings', label: 'Settings' },
@@ -46,6 +49,7 @@ export function App() {
                 <a href={n.href} aria-current={active === n.screen ? 'page' : undefined} className="nav-link">
                   {n.label}
                   {n.screen === 'jobs' && <JobCountsBadge />}
+                  {n.screen === 'duplicates' && <DuplicatesBadge />}
                 </a>
               </li>
             ))}
@@ -64,6 +68,7 @@ export function App() {
           {route.screen === 'jobs' && <JobsScreen selectedId={route.id} />}
           {route.screen === 'backups' && <BackupsScreen />}
           {route.screen === 'settings' && <SettingsScreen />}
+          {route.screen === 'duplicates' && <DuplicatesScreen />}
         </main>
       </div>
     </SessionProvider>

@@ -33,6 +33,7 @@ const productHandlers: WorkerHalves<ProductJobTypes> = {
   constraint_rebuild: onFirstUse(async () => (await import('./rebuild')).rebuildHandler),
   backup: onFirstUse(async () => (await import('./backup')).backupHandler),
   export: onFirstUse(async () => (await import('./export')).exportHandler),
+  duplicate_scan: onFirstUse(async () => (await import('./duplicate-scan')).duplicateScanHandler),
 };
 
 export function workerHandlers(opts: { diagnostics: boolean }): Record<string, RunHandler> {

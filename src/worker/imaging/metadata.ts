@@ -6,9 +6,9 @@
  *
  * Cost per photo: one read of the file into memory, one SHA-256 pass over that buffer, one header
  * parse (a walk of the segments for a JPEG, sharp's metadata otherwise), one decode to thumbnail-sized pixels (JPEGs use shrink-on-load so a 40 MP
- * scan is decoded at roughly thumbnail size), the pHash computed from those pixels, and the
- * thumbnail's JPEG encoded from them. Work on the thread pool (header, decode, encode) overlaps
- * with work on the worker's own thread (hash, EXIF parse, pHash).
+ * scan is decoded at roughly thumbnail size), the pHashes computed from those pixels (one pass,
+ * see photo-hashes.ts), and the thumbnail's JPEG encoded from them. Work on the thread pool
+ * (header, decode, encode) overlaps with work on the worker's own thread (hash, EXIF parse, pHashes).
  *
  * Errors: input a retry cannot fix → PermanentJobError with a specific message; transient I/O
  * (EMFILE, EBUSY, a file still being written, failure to write the thumbnail) → plain Error.
@@ -33,7 +33,7 @@ import { formatBytes } from '../../shared/format-bytes';
 import type { MetadataInput } from '../../shared/jobs/types/metadata';
 import { sha256Buffer } from '../../shared/node/hash';
 import { fsReadError, isAbortError } from '../../shared/node/io-errors';
-import { phashFromPixels } from './phash';
+import { photoHashesFromPixels } from './photo-hashes';
 import { readJpegHeader } from './jpeg-header';
 import { detectScanner } from './scanner';
 import { readSidecar } from './sidecar';
@@ -340,8 +340,8 @@ export async function extractPhotoMetadata(
     .toBuffer();
   encoded.catch(ignore);
 
-  // Perceptual hash of what the thumbnail shows.
-  const phash = phashFromPixels(pixels.data, thumbWidth, thumbHeight, channels);
+  // Perceptual hashes of what the thumbnail shows (the duplicate scan compares them).
+  const hashes = photoHashesFromPixels(pixels.data, thumbWidth, thumbHeight, channels);
 
   let thumbnail: Buffer;
   try {
@@ -374,7 +374,8 @@ export async function extractPhotoMetadata(
     displayWidth,
     displayHeight,
     thumbnail: { path: input.thumbnailPath, width: thumbWidth, height: thumbHeight },
-    phash,
+    phash: hashes.full,
+    duplicateHashes: hashes.hashes,
     exif,
     exifError: embedded.error,
     scanner: detectScanner(exif.make, exif.model, exif.software),

@@ -2,8 +2,8 @@
  * 64-bit perceptual hash: DCT pHash (the algorithm of pHash.org / Python `imagehash.phash`).
  *
  *  1. The (already oriented, flattened) image's 8-bit pixels are reduced to a 32×32 greyscale
- *     image: each cell is the mean Rec. 601 luma of the pixels it covers (an area average,
- *     ignoring the aspect ratio; large cells are sampled on every other row and column).
+ *     image: each cell is the mean Rec. 601 luma of the area it covers (an exact box filter that
+ *     counts partly covered pixels in part, ignoring the aspect ratio; see luma-grid.ts).
  *  2. A 2-D DCT-II is taken; only the 8×8 lowest frequencies are kept (row = vertical frequency,
  *     column = horizontal frequency, DC included as in imagehash).
  *  3. Each of the 64 coefficients becomes one bit: 1 when it is above the median of the 64.
@@ -11,12 +11,14 @@
  *
  * Chosen over dHash because it is far less sensitive to re-encoding, mild resizing, gamma and
  * contrast changes (exactly what distinguishes two scans of the same print). The metadata job
- * computes it from the thumbnail's pixels before they are encoded (`phashFromPixels`), so it costs
- * no decode of its own. Compare hashes with `hammingDistance`: ≤ 6 is very likely the same
- * picture, ≥ 20 is a different one.
+ * computes it from the thumbnail's pixels before they are encoded (`phashFromPixels`, and the
+ * duplicate hashes of photo-hashes.ts from the same pixels), so it costs no decode of its own.
+ * Compare hashes with `hammingDistance`: ≤ 6 is very likely the same picture, ≥ 20 is a
+ * different one. Photos hashed before the box filter (method 1) are re-hashed by the duplicate scan.
  */
 import sharp from 'sharp';
 import { DEFAULT_THUMBNAIL_LONG_SIDE } from './thumbnail';
+import { LumaPlane } from './luma-grid';
 
 export const PHASH_INPUT_SIZE = 32;
 const LOW = 8;
@@ -73,51 +75,7 @@ export function phashFromGreyscale(pixels: ArrayLike<number>): string {
  * first; 3 or 4: RGB first). Any alpha is ignored, so flatten transparency first.
  */
 export function phashFromPixels(data: Uint8Array, width: number, height: number, channels: number): string {
-  if (!(width >= 1 && height >= 1 && channels >= 1 && channels <= 4) || data.length < width * height * channels) {
-    throw new Error(`phash needs ${width}×${height}×${channels} pixel values, got ${data.length}`);
-  }
-  // Cell i covers source columns [start[i], end[i]): an area average, at least one pixel wide
-  // (an image narrower than 32 px repeats pixels).
-  const span = (size: number) => {
-    const start = new Int32Array(N);
-    const end = new Int32Array(N);
-    for (let i = 0; i < N; i++) {
-      start[i] = Math.floor((i * size) / N);
-      end[i] = Math.max(start[i] + 1, Math.floor(((i + 1) * size) / N));
-    }
-    return { start, end };
-  };
-  const xs = span(width);
-  const ys = span(height);
-  // Cells 8 px or more across are averaged over every other row and column: a quarter of the
-  // reads for the same low frequencies (a thumbnail's cells are 12–16 px).
-  const stepX = width >= 8 * N ? 2 : 1;
-  const stepY = height >= 8 * N ? 2 : 1;
-  const grey = new Float64Array(N * N);
-  const rowBytes = width * channels;
-  const stride = channels * stepX;
-  for (let cy = 0; cy < N; cy++) {
-    for (let y = ys.start[cy]; y < ys.end[cy]; y += stepY) {
-      const row = y * rowBytes;
-      for (let cx = 0; cx < N; cx++) {
-        let sum = 0;
-        const stop = row + xs.end[cx] * channels;
-        let p = row + xs.start[cx] * channels;
-        // Luma × 256 in integers (Rec. 601: 77, 150, 29); grey images use their one value.
-        if (channels >= 3) for (; p < stop; p += stride) sum += 77 * data[p] + 150 * data[p + 1] + 29 * data[p + 2];
-        else for (; p < stop; p += stride) sum += 256 * data[p];
-        grey[cy * N + cx] += sum;
-      }
-    }
-  }
-  const samples = (s: { start: Int32Array; end: Int32Array }, i: number, step: number) =>
-    Math.ceil((s.end[i] - s.start[i]) / step);
-  for (let cy = 0; cy < N; cy++) {
-    for (let cx = 0; cx < N; cx++) {
-      grey[cy * N + cx] /= 256 * samples(xs, cx, stepX) * samples(ys, cy, stepY);
-    }
-  }
-  return phashFromGreyscale(grey);
+  return phashFromGreyscale(new LumaPlane(data, width, height, channels).grid(N));
 }
 
 /**

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { SUPPORTED_FORMATS } from '../../image-formats';
+import { HASHES_PER_PHOTO } from '../../duplicates/hash-set';
 
 export const MAX_TEXT_CHARS = 2000;
 export const MAX_KEYWORDS = 200;
@@ -96,6 +97,11 @@ export const photoMetadataSchema = z
     thumbnail: z.object({ path: z.string().min(1), width: positiveInt, height: positiveInt }).strict(),
     /** 64-bit DCT perceptual hash of the oriented image, 16 lowercase hex characters. */
     phash: z.string().regex(/^[0-9a-f]{16}$/),
+    /** The duplicate hashes (src/shared/duplicates/hash-set.ts), null when the image is too uniform to compare. */
+    duplicateHashes: z
+      .array(z.string().regex(/^[0-9a-f]{16}$/))
+      .length(HASHES_PER_PHOTO)
+      .nullable(),
     exif: embeddedMetadataSchema,
     /** Why (part of) the embedded metadata could not be read; the rest of the result is valid. */
     exifError: z.string().max(2000).nullable(),

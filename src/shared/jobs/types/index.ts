@@ -9,6 +9,7 @@ import { backupJobType } from './backup';
 import { exportJobType } from './export';
 import { constraintRebuildJobType } from './constraint-rebuild';
 import { diagnosticJobTypes } from './diagnostic';
+import { duplicateScanJobType } from './duplicate-scan';
 import { metadataJobType } from './metadata';
 import { ocrJobType } from './ocr';
 
@@ -19,6 +20,7 @@ export const productJobTypes = {
   constraint_rebuild: constraintRebuildJobType,
   backup: backupJobType,
   export: exportJobType,
+  duplicate_scan: duplicateScanJobType,
 } as const satisfies Record<string, AnyJobType>;
 
 export type ProductJobTypes = typeof productJobTypes;

@@ -31,6 +31,7 @@ export const FILTER_LABEL: Record<PhotoFilter, string> = {
   undated: 'Undated',
   needs_review: 'Needs review',
   conflict: 'Conflicting evidence',
+  unreviewed_duplicates: 'Duplicates to review',
 };
 
 export const ESTIMATE_STATUS_LABEL: Record<PhotoSummary['estimateStatus'], string> = {

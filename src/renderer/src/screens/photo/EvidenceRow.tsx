@@ -68,7 +68,7 @@ export function EvidenceRow({
       data-review={item.reviewStatus}
       data-superseded={old ? 'true' : undefined}
       data-conflict={conflict ? 'true' : undefined}
-      aria-label={`#${item.id} ${item.label ?? yearSpan(item.earliest, item.latest)}, ${kindLabel(item)}, ${REVIEW_LABEL[item.reviewStatus]}${old ? (manual ? ', deleted' : ', replaced by a later run') : ''}`}
+      aria-label={`#${item.id} ${item.label ?? yearSpan(item.earliest, item.latest)}, ${kindLabel(item)}, ${REVIEW_LABEL[item.reviewStatus]}${old ? `, ${oldTag(item)}` : ''}`}
       aria-current={focused && !old ? 'true' : undefined}
     >
       <div className="ev-head">
@@ -80,7 +80,7 @@ export function EvidenceRow({
       </div>
       <div className="ev-kind">
         <span className="ev-id">#{item.id}</span> {kindLabel(item)}
-        {old && <span className="ev-old-tag">{manual ? 'deleted' : 'replaced by a later run'}</span>}
+        {old && <span className="ev-old-tag">{oldTag(item)}</span>}
       </div>
       <p className="ev-summary">{item.summary}</p>
       {(setsEarliest || setsLatest) && !old && (
@@ -190,4 +190,9 @@ export function EvidenceRow({
       )}
     </li>
   );
+}
+
+/** Why a finding is history: deleted (manual), withdrawn (from a duplicate), or replaced by a later run. */
+function oldTag(item: EvidenceItem): string {
+  return item.source === 'manual' ? 'deleted' : item.source === 'duplicate' ? 'withdrawn' : 'replaced by a later run';
 }

@@ -1,15 +1,22 @@
-/** Findings from a duplicate: the duplicate scan that will produce them defines their fields; until then, shown as recorded. */
+/** Where a finding from a duplicate came from: the copy (a link to it) and its original finding. */
 import type { EvidenceDetails } from '../../../../../shared/contract';
 
 export function DuplicateDetails({ details }: { details: EvidenceDetails['duplicate'] }) {
+  const { origin } = details;
   return (
     <dl className="ev-details-list">
-      {Object.entries(details).map(([k, v]) => (
-        <div key={k} className="fact-pair">
-          <dt>{k}</dt>
-          <dd className="mono">{typeof v === 'string' ? v : JSON.stringify(v)}</dd>
-        </div>
-      ))}
+      <dt>From the copy</dt>
+      <dd>
+        <a href={`#/photo/${origin.photoId}`}>{origin.filename}</a>
+        {' · '}
+        <a href="#/duplicates">Duplicates</a>
+      </dd>
+      <dt>Its finding</dt>
+      <dd>
+        #{origin.evidenceId} ({origin.source}): {origin.summary}
+      </dd>
+      <dt>While</dt>
+      <dd>the copies are confirmed as one photograph and that finding stays accepted</dd>
     </dl>
   );
 }

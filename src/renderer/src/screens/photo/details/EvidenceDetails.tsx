@@ -18,7 +18,7 @@ function body(item: EvidenceItem) {
     case 'ai':
       return <AiDetails details={item.details} />;
     case 'duplicate':
-      return Object.keys(item.details).length ? <DuplicateDetails details={item.details} /> : null;
+      return <DuplicateDetails details={item.details} />;
     case 'manual':
       // A manual constraint's summary already says everything (its note included).
       return null;

@@ -1,0 +1,95 @@
+/**
+ * What one step of `duplicate_scan` hands the worker and gets back (the steps:
+ * src/main/duplicates/scan-job.ts). A step re-hashes photos hashed by an older method from their
+ * thumbnails; or hands the worker one page of the library's hashes, which it keeps for this job
+ * attempt; or asks it to compare a chunk of not-yet-scanned photos with everything it holds.
+ */
+import { z } from 'zod';
+import { HASHES_PER_PHOTO } from '../../duplicates/hash-set';
+
+/** Photos and their hashes, packed: 2 × HASHES_PER_PHOTO words per photo, in `ids` order. */
+export interface PackedPhotos {
+  ids: Int32Array;
+  words: Uint32Array;
+}
+
+/** A page of the library as stored: ids, their hash BLOBs end to end, and which are not scanned yet. */
+export interface HashPage {
+  ids: Int32Array;
+  blobs: Uint8Array;
+  unscanned: Uint8Array;
+}
+
+/** What main decided this step does; the worker hands it back so `apply` knows where the scan is. */
+export const scanPlanSchema = z.discriminatedUnion('phase', [
+  z.object({ phase: z.literal('rehash'), lastId: z.number().int().nullable() }).strict(),
+  z
+    .object({
+      phase: z.literal('load'),
+      /** The first page of this attempt's copy of the library (the worker starts afresh). */
+      first: z.boolean(),
+      /** The last photo of this page, and whether it was the last page. */
+      lastId: z.number().int().nullable(),
+      done: z.boolean(),
+      count: z.number().int(),
+      /** When the worker's copy began: hashes written after it are not in it. */
+      startedAt: z.number(),
+      /** Photos to compare when loading began (for progress). */
+      total: z.number().int(),
+    })
+    .strict(),
+  z
+    .object({
+      phase: z.literal('compare'),
+      fromId: z.number().int(),
+      toId: z.number().int(),
+      startedAt: z.number(),
+      /** No photos to compare after this chunk: the worker lets go of its copy. */
+      last: z.boolean(),
+    })
+    .strict(),
+  z.object({ phase: z.literal('idle') }).strict(),
+]);
+export type ScanPlan = z.infer<typeof scanPlanSchema>;
+
+export type DuplicateScanInput =
+  | { kind: 'rehash'; plan: ScanPlan; photos: { id: number; thumbnailPath: string }[] }
+  | { kind: 'load'; plan: ScanPlan; page: HashPage }
+  | { kind: 'compare'; plan: ScanPlan; maxDistance: number; maxPerPhoto: number; fromId: number; toId: number; holds: number }
+  | { kind: 'idle'; plan: ScanPlan };
+
+const hex16 = z.string().regex(/^[0-9a-f]{16}$/);
+/** At most this many pairs come back from one step (the rest wait for the next scan). */
+export const MAX_PAIRS_PER_STEP = 200_000;
+
+export const duplicateScanOutputSchema = z.discriminatedUnion('kind', [
+  z
+    .object({
+      kind: z.literal('rehash'),
+      plan: scanPlanSchema,
+      hashed: z
+        .array(
+          z.object({ id: z.number().int().positive(), full: hex16, hashes: z.array(hex16).length(HASHES_PER_PHOTO).nullable() }),
+        )
+        .max(10_000),
+      failed: z.array(z.object({ id: z.number().int().positive(), message: z.string().max(1000) })).max(10_000),
+    })
+    .strict(),
+  z.object({ kind: z.literal('load'), plan: scanPlanSchema, holds: z.number().int().min(0) }).strict(),
+  z
+    .object({
+      kind: z.literal('compare'),
+      plan: scanPlanSchema,
+      /** The worker no longer holds the library (it was restarted): load it again. */
+      lost: z.boolean(),
+      queried: z.number().int().min(0),
+      /** (a, b, distance, how) per pair, a < b; how indexes MATCHED_BY. */
+      pairs: z
+        .instanceof(Int32Array)
+        .refine((a) => a.length % 4 === 0 && a.length <= 4 * MAX_PAIRS_PER_STEP, 'pairs come in fours, at most 200,000'),
+      truncated: z.boolean(),
+    })
+    .strict(),
+  z.object({ kind: z.literal('idle'), plan: scanPlanSchema }).strict(),
+]);
+export type DuplicateScanOutput = z.infer<typeof duplicateScanOutputSchema>;

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { HASHES_PER_PHOTO, hashesToBlob, hashesToHex } from '../../shared/duplicates/hash-set';
+import { compareHeld, holdPage, release } from './scan-cache';
+
+const WORDS = 2 * HASHES_PER_PHOTO;
+
+/** A page of photos whose seven hashes share one high word and have `base` as their low word. */
+function page(ids: number[], base: number[], unscanned: number[]) {
+  const blobs = new Uint8Array(ids.length * 8 * HASHES_PER_PHOTO);
+  ids.forEach((_, i) => {
+    const words = new Uint32Array(WORDS);
+    for (let k = 0; k < HASHES_PER_PHOTO; k++) [words[2 * k], words[2 * k + 1]] = [0x9e3779b9, base[i]];
+    blobs.set(hashesToBlob(hashesToHex(words)), i * 8 * HASHES_PER_PHOTO);
+  });
+  return { ids: Int32Array.from(ids), blobs, unscanned: Uint8Array.from(unscanned) };
+}
+
+const ctl = { signal: new AbortController().signal, progress: () => {} };
+const q = { maxDistance: 6, maxPerPhoto: 10 };
+
+describe('the worker’s copy of the library', () => {
+  it('pairs each unscanned photo with scanned ones and earlier unscanned ones, each pair once', () => {
+    holdPage('1:1', page([1, 2], [0b0, 0b1], [0, 1]), true);
+    expect(holdPage('1:1', page([3, 4], [0b11, 0xffff0000], [1, 0]), false)).toBe(4);
+    const r = compareHeld('1:1', { ...q, fromId: 1, toId: 4, holds: 4 }, ctl);
+    expect(r).toMatchObject({ lost: false, queried: 2, truncated: false });
+    // 1 (scanned) ~ 2, 1 ~ 3, 2 ~ 3; 4 is far from all; 1 and 4 are both scanned and not compared.
+    expect(Array.from(r.pairs)).toEqual([1, 2, 1, 0, 2, 3, 1, 0, 1, 3, 2, 0]);
+    release('1:1');
+  });
+
+  it('says it lost the copy when it holds another attempt’s, or not all of it', () => {
+    holdPage('2:1', page([1], [0], [1]), true);
+    expect(compareHeld('2:2', { ...q, fromId: 1, toId: 1, holds: 1 }, ctl).lost).toBe(true);
+    expect(compareHeld('2:1', { ...q, fromId: 1, toId: 1, holds: 2 }, ctl).lost).toBe(true);
+    expect(compareHeld('2:1', { ...q, fromId: 1, toId: 1, holds: 1 }, ctl).lost).toBe(false);
+    // A new attempt's first page replaces what the old one handed over.
+    holdPage('2:2', page([5], [0], [1]), true);
+    expect(compareHeld('2:1', { ...q, fromId: 1, toId: 1, holds: 1 }, ctl).lost).toBe(true);
+  });
+});

@@ -1,0 +1,140 @@
+/**
+ * Reviewing duplicates through the contract: groups built from the scan's pairs (a confirmed group
+ * comes along whole when a new copy turns up), "not the same" remembered and taken back, the
+ * preferred original, the library's "unreviewed duplicates" filter, and typed errors.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Core } from '../../src/main/core/core';
+import type { DuplicateGroup } from '../../src/shared/duplicates/contract';
+import { DuplicateStore } from '../../src/main/duplicates/duplicate-store';
+import { openTestCore } from '../support/core';
+import { addPhoto } from '../support/duplicates';
+
+let core: Core;
+let store: DuplicateStore;
+beforeEach(() => {
+  core = openTestCore({ runJobs: false });
+  store = new DuplicateStore(core.db.sqlite);
+});
+afterEach(async () => {
+  await core.close();
+});
+
+/** A pair as the scan would have found it. */
+const found = (a: number, b: number, distance = 3) =>
+  core.db.immediate(() => store.found(a, b, distance, 'full', Number.MAX_SAFE_INTEGER, Date.now()));
+const call = async (name: string, input: unknown) => {
+  const r = await core.dispatch(name, input);
+  if (!r.ok) throw new Error(`${name}: ${r.error.code}: ${r.error.message}`);
+  return r.value as any;
+};
+const members = (g: DuplicateGroup) => g.members.map((m) => m.photoId);
+const unreviewedPhotos = () =>
+  core.photos.list({ sort: 'filename', filter: 'unreviewed_duplicates', limit: 50 }).items.map((p) => p.filename);
+
+describe('reviewing duplicates', () => {
+  it('groups the pairs, and a confirmed group comes along whole when a new copy turns up', async () => {
+    const [a, b, c, d, e] = ['a', 'b', 'c', 'd', 'e'].map((n) => addPhoto(core, `${n}.jpg`));
+    // Photos without hashes are fine here: the pairs are put in as the scan would.
+    for (const id of [a, b, c, d, e])
+      core.db.sqlite.prepare(`INSERT INTO photo_hashes (photo_id, method, updated_at) VALUES (?, 2, 0)`).run(id);
+    found(a, b);
+    found(b, c, 5);
+    found(d, e, 1);
+    let list = await call('duplicates.list', {});
+    expect(list.counts).toEqual({ unreviewed: 2, confirmed: 0, different: 0 });
+    expect(list.groups.map(members)).toEqual([
+      [a, b, c],
+      [d, e],
+    ]);
+    expect(list.groups[0]).toMatchObject({ key: `u${a}`, state: 'unreviewed', groupId: null });
+    expect(list.groups[0].members[0]).toMatchObject({
+      filename: 'a.jpg',
+      size: 1000,
+      displayWidth: 640,
+      estimateStatus: 'undated',
+      evidence: { accepted: 0, pending: 0, rejected: 0, fromDuplicates: 0 },
+    });
+    expect(list.groups[0].pairs).toEqual([
+      { a, b, distance: 3, matchedBy: 'full', status: 'proposed' },
+      { a: b, b: c, distance: 5, matchedBy: 'full', status: 'proposed' },
+    ]);
+    expect(unreviewedPhotos()).toEqual(['a.jpg', 'b.jpg', 'c.jpg', 'd.jpg', 'e.jpg']);
+
+    // Confirm a, b, c with b as the preferred original: the group leaves the unreviewed list.
+    const { groupId } = await call('duplicates.confirm', { photoIds: [a, b, c], preferredPhotoId: b });
+    list = await call('duplicates.list', { view: 'confirmed' });
+    expect(list.groups).toHaveLength(1);
+    expect(list.groups[0]).toMatchObject({ key: `g${groupId}`, state: 'confirmed', groupId, preferredPhotoId: b });
+    expect(unreviewedPhotos()).toEqual(['d.jpg', 'e.jpg']);
+
+    // A new copy of c: reviewed beside the whole confirmed group.
+    const f = addPhoto(core, 'f.jpg');
+    core.db.sqlite.prepare(`INSERT INTO photo_hashes (photo_id, method, updated_at) VALUES (?, 2, 0)`).run(f);
+    found(c, f, 4);
+    list = await call('duplicates.list', {});
+    expect(list.groups.map(members)).toEqual([
+      [a, b, c, f],
+      [d, e],
+    ]);
+    expect(list.groups[0]).toMatchObject({ groupId, preferredPhotoId: b });
+    expect(list.groups[0].members.map((m: { groupId: number | null }) => m.groupId)).toEqual([groupId, groupId, groupId, null]);
+    // The preferred original can change; it must be in the group.
+    await call('duplicates.setPreferred', { groupId, photoId: a });
+    expect((await call('duplicates.list', { view: 'confirmed' })).groups[0].preferredPhotoId).toBe(a);
+    expect(await core.dispatch('duplicates.setPreferred', { groupId, photoId: f })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input' },
+    });
+  });
+
+  it('remembers "not the same" (never proposed again) and can take it back', async () => {
+    const [a, b, c] = ['a', 'b', 'c'].map((n) => addPhoto(core, `${n}.jpg`));
+    for (const id of [a, b, c])
+      core.db.sqlite.prepare(`INSERT INTO photo_hashes (photo_id, method, updated_at) VALUES (?, 2, 0)`).run(id);
+    found(a, b);
+    found(a, c);
+    expect(await call('duplicates.notSame', { photoIds: [a, b, c], from: [a, b, c] })).toEqual({ marked: 3 });
+    let list = await call('duplicates.list', {});
+    expect(list.counts).toEqual({ unreviewed: 0, confirmed: 0, different: 3 });
+    expect(unreviewedPhotos()).toEqual([]);
+    // Found again by a later scan: still ruled out.
+    found(a, b, 2);
+    expect(store.pair(a, b)).toMatchObject({ status: 'different', distance: 2 });
+    expect((await call('duplicates.list', {})).counts.unreviewed).toBe(0);
+    list = await call('duplicates.list', { view: 'different' });
+    expect(list.groups).toHaveLength(3);
+    expect(list.groups[0].state).toBe('different');
+
+    // Taken back: pairs the scan found are proposed again; b–c (never found) is simply forgotten.
+    expect(await call('duplicates.proposeAgain', { photoIds: [a, b, c], from: [a, b, c] })).toEqual({ restored: 3 });
+    expect((await call('duplicates.list', {})).groups.map(members)).toEqual([[a, b, c]]);
+    expect(store.pair(b, c)).toBeUndefined();
+    const events = core.db.sqlite
+      .prepare(`SELECT event FROM audit_events WHERE event LIKE 'duplicates_%' ORDER BY id`)
+      .pluck()
+      .all();
+    expect(events).toEqual(['duplicates_marked_different', 'duplicates_proposed_again']);
+  });
+
+  it('answers bad requests with typed errors and changes nothing', async () => {
+    const a = addPhoto(core, 'a.jpg');
+    expect(await core.dispatch('duplicates.confirm', { photoIds: [a, 99999] })).toMatchObject({
+      ok: false,
+      error: { code: 'not_found', message: 'There is no photo 99999' },
+    });
+    expect(await core.dispatch('duplicates.confirm', { photoIds: [a, a] })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input' },
+    });
+    expect(await core.dispatch('duplicates.unconfirm', { groupId: 5 })).toMatchObject({
+      ok: false,
+      error: { code: 'not_found' },
+    });
+    expect(await core.dispatch('duplicates.removeFromGroup', { photoId: a })).toMatchObject({
+      ok: false,
+      error: { code: 'conflict' },
+    });
+    expect(core.db.sqlite.prepare('SELECT count(*) FROM duplicate_groups').pluck().get()).toBe(0);
+  });
+});
