@@ -15,6 +15,40 @@ export function pct(xs: number[], p: number): number {
   return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))];
 }
 
+/**
+ * A user write every 5 ms through the contract (photos.setNotes, handled in main like the UI's
+ * requests), its latency measured from when it was due. Call the returned function to stop.
+ */
+export function userWritesEvery5ms(
+  core: import('../src/main/core/core').Core,
+): () => Promise<{ p50: number; p99: number; max: number; n: number }> {
+  const firstId = core.db.sqlite.prepare('SELECT min(id) FROM photos').pluck().get() as number;
+  const latencies: number[] = [];
+  let writing = true;
+  const done = (async () => {
+    let due = performance.now();
+    let k = 0;
+    while (writing) {
+      due += 5;
+      const wait = due - performance.now();
+      if (wait > 0) await sleep(wait);
+      const r = await core.dispatch('photos.setNotes', { id: firstId + (k++ % 1000), notes: `note ${k}` });
+      if (!r.ok) throw new Error(r.error.message);
+      latencies.push(performance.now() - due);
+    }
+  })();
+  return async () => {
+    writing = false;
+    await done;
+    return {
+      p50: round(pct(latencies, 50)),
+      p99: round(pct(latencies, 99)),
+      max: round(Math.max(...latencies)),
+      n: latencies.length,
+    };
+  };
+}
+
 /** The median (the mean of the middle two for an even count). */
 export function median(xs: number[]): number {
   if (!xs.length) return NaN;

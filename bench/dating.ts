@@ -28,7 +28,7 @@ import { fileURLToPath } from 'node:url';
 import { openCore, type Core } from '../src/main/core/core';
 import { forkWorkerSpawner } from '../src/main/jobs/fork-worker';
 import { appPaths } from '../src/main/app-paths';
-import { arg, pct, round, sleep } from './_util';
+import { arg, pct, round, sleep, userWritesEvery5ms } from './_util';
 import { createOcrEngine, ALL_OCR_STEPS, type OcrSteps } from '../src/worker/ocr';
 import { KIND_HEADER, kindRows, scoreAll, summariseByKind, writeCaptions, type CaptionFiles } from './_captions';
 
@@ -178,7 +178,7 @@ async function ablation(set: CaptionFiles): Promise<void> {
   console.log(`RESULT ${JSON.stringify({ ablation: out, images: set.files.length })}`);
 }
 
-function seedEvidence(core: Core, photos: number): void {
+export function seedEvidence(core: Core, photos: number): void {
   const insPhoto = core.db.sqlite.prepare(
     `INSERT INTO photos (sha256, path, filename, size, metadata_status, imported_at, updated_at) VALUES (?, ?, ?, 1, 'ready', ?, ?)`,
   );
@@ -222,21 +222,7 @@ async function rebuild(
   });
   seedEvidence(core, photos);
   while ((core.runner?.getStats().workersAlive ?? 0) < 2) await sleep(10);
-  const firstId = core.db.sqlite.prepare('SELECT min(id) FROM photos').pluck().get() as number;
-  const latencies: number[] = [];
-  let writing = true;
-  const writer = (async () => {
-    let due = performance.now();
-    let k = 0;
-    while (writing) {
-      due += 5;
-      const wait = due - performance.now();
-      if (wait > 0) await sleep(wait);
-      const r = await core.dispatch('photos.setNotes', { id: firstId + (k++ % 1000), notes: `note ${k}` });
-      if (!r.ok) throw new Error(r.error.message);
-      latencies.push(performance.now() - due);
-    }
-  })();
+  const stopWrites = userWritesEvery5ms(core);
   const t0 = performance.now();
   const { job } = core.jobs.enqueue({ type: 'constraint_rebuild', payload: {} });
   for (;;) {
@@ -246,16 +232,15 @@ async function rebuild(
     if (row.status === 'failed' || row.status === 'cancelled') throw new Error(`rebuild ${row.status}: ${row.error_message}`);
   }
   const seconds = (performance.now() - t0) / 1000;
-  writing = false;
-  await writer;
+  const writes = await stopWrites();
   const stale = core.db.sqlite.prepare("SELECT count(*) FROM photos WHERE estimate_status = 'undated'").pluck().get() as number;
   await core.close();
   if (stale) throw new Error(`${stale} photos were left without an estimate`);
   return {
     seconds,
-    userWriteP99: round(pct(latencies, 99)),
-    userWriteP50: round(pct(latencies, 50)),
-    writes: latencies.length,
+    userWriteP99: writes.p99,
+    userWriteP50: writes.p50,
+    writes: writes.n,
     from,
   };
 }

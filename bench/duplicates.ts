@@ -220,7 +220,7 @@ async function jobRounds(n: number, fresh: number, rounds: number) {
     return out;
   };
   core.jobs.registry.replaceHalf('duplicate_scan', {
-    load: (job) => measured(main.load, () => half.load(job)),
+    load: (job, ctx) => measured(main.load, () => half.load(job, ctx)),
     apply: (out, job) => measured(main.apply, () => half.apply(out, job)),
   } as MainHalf<AnyJobType>);
   const run = async () => {

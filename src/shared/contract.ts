@@ -9,6 +9,7 @@ import { JOB_STATUSES } from './jobs/states';
 import { aiBackendKinds } from './ai/schema';
 import { RERUN_JOB_TYPES } from './jobs/types';
 import { estimateStatusSchema, estimateViewSchema } from './estimate-view';
+import { backupListSchema, restoreReportSchema } from './backup/schemas';
 import {
   duplicateDecisionInputs as duplicateIn,
   duplicateDecisionOutputs as duplicateOut,
@@ -17,6 +18,7 @@ import {
 } from './duplicates/contract';
 
 export { estimateStatusSchema, estimateViewSchema, type EstimateView } from './estimate-view';
+export { backupEntrySchema, backupListSchema, restoreReportSchema, type BackupEntry, type RestoreReport } from './backup/schemas';
 import { evidenceItemSchema, evidenceSources, manualConstraintSchema, reviewStatuses } from './evidence-details';
 
 export {
@@ -90,6 +92,16 @@ export const settingsSchema = z.object({
   aiBackend: z.enum(aiBackendKinds),
   aiBaseUrl: z.string().max(500),
   aiModel: z.string().max(200),
+  /** Automatic backups while the app runs; a missed one runs at the next start. */
+  backupSchedule: z.enum(['off', 'daily', 'weekly']),
+  /** Rotation: the newest backup of each of the last N days, and of the last N weeks. */
+  backupKeepDaily: z.number().int().min(0).max(366),
+  backupKeepWeekly: z.number().int().min(0).max(520),
+  /** An absolute folder (e.g. on an external drive); empty: the library's backups/ folder. */
+  backupDir: z
+    .string()
+    .max(4096)
+    .refine((p) => p === '' || (/^(\/|[A-Za-z]:[\\/]|\\\\)/.test(p) && !p.includes('\0')), 'must be an absolute folder path'),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -147,19 +159,8 @@ export const jobCountsSchema = z.object({
 export type JobCounts = z.infer<typeof jobCountsSchema>;
 
 // ---------------------------------------------------------------- photos
-export const photoSorts = ['imported', 'filename', 'date'] as const;
-export const yearModes = ['within', 'overlaps'] as const;
-export const photoFilters = [
-  'all',
-  'needs_metadata',
-  'failed',
-  'missing',
-  'has_evidence',
-  'undated',
-  'needs_review',
-  'conflict',
-  'unreviewed_duplicates',
-] as const;
+import { photoFilters, photoSorts, yearModes } from './photo-query';
+export { photoFilters, photoSorts, yearModes } from './photo-query';
 
 export const photoSummarySchema = z.object({
   id,
@@ -484,6 +485,23 @@ export const calls = {
   /** Electron only: shows the photo's file in the system file manager. */
   'photos.reveal': call(z.object({ id }).strict(), z.object({ revealed: z.boolean() })),
 
+  /** The backups in the backup folder (and the library's own backups/), newest first. Back up now: jobs.enqueue `backup`. */
+  'backups.list': call(empty, backupListSchema),
+  /** Replaces the library with a backup from the list; the current library is kept as a safety copy. */
+  'backups.restore': call(
+    z
+      .object({
+        name: z
+          .string()
+          .max(255)
+          .regex(/^circa-[\w.-]+\.db$/, 'not the name of a Circa backup'),
+      })
+      .strict(),
+    restoreReportSchema,
+  ),
+  /** Electron only: asks for a folder with the system dialog (an export's destination). */
+  'export.chooseFolder': call(empty, z.object({ path: z.string().nullable() })),
+
   /** Duplicates to review and decisions about them (each audited; evidence travels between confirmed copies). */
   'duplicates.list': call(duplicateListInput, duplicateListSchema),
   'duplicates.confirm': call(duplicateIn.confirm, duplicateOut.confirm),
@@ -500,6 +518,8 @@ export const events = {
   /** Coalesced; `all` when too many changed to list (reload everything visible). */
   'photos.changed': z.object({ ids: z.array(id).max(500), all: z.boolean() }),
   'import.progress': importProgressSchema,
+  /** A backup was added or removed (the Backups screen re-reads its list). */
+  'backups.changed': z.object({}),
 } as const;
 
 export type Calls = typeof calls;

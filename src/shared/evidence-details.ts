@@ -65,6 +65,8 @@ export const exifDetailsSchema = z.object({
   reason: z.string().nullable().optional(),
   /** Dates in the file that were left out, each with the reason. */
   ignored: z.array(z.string()).optional(),
+  /** Earlier cataloguing read from an XMP sidecar next to the file: the sidecar's path. */
+  sidecar: z.string().optional(),
 });
 
 /** A visual analysis (AI): weak evidence, with the clues it saw. */

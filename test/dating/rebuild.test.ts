@@ -66,7 +66,7 @@ describe('constraint_rebuild', () => {
     const steps: { attempt: number; afterId: number }[] = [];
     core.jobs.registry.replaceHalf('constraint_rebuild', {
       ...real,
-      load(job) {
+      load(job, main) {
         const cursor = (job.payload as RebuildPayload).cursor;
         steps.push({ attempt: job.attempt, afterId: cursor?.afterId ?? 0 });
         if (job.attempt === 1 && steps.length === 3) {
@@ -74,7 +74,7 @@ describe('constraint_rebuild', () => {
           const pids = execSync(`pgrep -P ${process.pid} -f src/worker/index.ts`).toString().trim().split('\n').map(Number);
           for (const pid of pids) process.kill(pid, 'SIGKILL');
         }
-        return real.load(job);
+        return real.load(job, main);
       },
     });
     const { job } = core.jobs.enqueue({ type: 'constraint_rebuild', payload: {} });

@@ -48,10 +48,10 @@ function smallSteps(c: Core, sizes: StepSizes, beforeStep: (job: { attempt: numb
     sizes,
   );
   const counted: typeof half = {
-    load: (job) => {
+    load: (job, main) => {
       steps.count++;
       beforeStep({ attempt: job.attempt, phase: job.payload.cursor?.phase });
-      return half.load(job);
+      return half.load(job, main);
     },
     apply: (out, job) => half.apply(out, job),
   };

@@ -9,12 +9,15 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALL_NAMES, calls, type CallName, type ImportProgress } from '../../src/shared/contract';
 import type { Core } from '../../src/main/core/core';
+import { CoreHost } from '../../src/main/core/core-host';
+import { silentLogger } from '../../src/main/jobs/runner/logger';
 import { appPaths } from '../../src/main/app-paths';
 import { openTestCore, tempDir, waitFor } from '../support/core';
 import { addPhoto } from '../support/duplicates';
 
 const CORPUS = path.resolve(appPaths().root, '..', 'shared', 'corpus', 'exif-samples');
 
+let host: CoreHost;
 let core: Core;
 let dir: string;
 const revealed: string[] = [];
@@ -26,18 +29,33 @@ async function importDone(): Promise<void> {
 beforeAll(async () => {
   dir = tempDir('circa-answers-');
   fs.copyFileSync(path.join(CORPUS, 'jpg/Canon_40D.jpg'), path.join(dir, 'Canon_40D.jpg'));
-  core = openTestCore({
-    validateOutputs: false,
-    concurrency: 1,
-    // The shell's native dialog and file manager cannot run here; these stand in for them.
-    platform: { chooseImportPaths: async () => [dir], revealInFolder: (p) => revealed.push(p) },
-  });
+  // Through a CoreHost, as the app and browser mode open it (backups.restore needs one).
+  const libraryDir = tempDir('circa-answers-lib-');
+  host = new CoreHost(
+    (overrides) =>
+      openTestCore({
+        libraryDir,
+        validateOutputs: false,
+        concurrency: 1,
+        // The shell's native dialogs and file manager cannot run here; these stand in for them.
+        platform: {
+          chooseImportPaths: async () => [dir],
+          chooseFolder: async () => dir,
+          revealInFolder: (p) => revealed.push(p),
+        },
+        ...overrides,
+      }),
+    { log: silentLogger },
+  );
+  core = host.open();
   core.importer.start([dir]);
   await importDone();
   await waitFor(() => core.jobs.counts().success === 1, 60_000, 'the metadata job');
-}, 90_000);
+  const { job: backup } = core.jobs.enqueue({ type: 'backup', payload: {} });
+  await waitFor(() => core.jobs.queries.get(backup.id)?.status === 'success', 60_000, 'the backup job');
+}, 150_000);
 afterAll(async () => {
-  await core.close();
+  await host.close();
 });
 
 /** Ids learnt as the calls go, for the calls that need them. */
@@ -51,6 +69,7 @@ const state = {
   actionId: 0,
   copyId: 0,
   groupId: 0,
+  backup: '',
 };
 
 /** Each call with a valid input, in an order where each finds what it needs. */
@@ -112,6 +131,10 @@ const steps: [CallName, () => unknown, (value: any) => void | Promise<void>][] =
   ['photos.reveal', () => ({ id: state.photoId }), () => expect(revealed).toEqual([path.join(dir, 'Canon_40D.jpg')])],
   ['settings.apiKeyStatus', () => ({}), () => {}],
   ['settings.setApiKey', () => ({ apiKey: null }), () => {}],
+  ['export.chooseFolder', () => ({}), (v) => expect(v).toEqual({ path: dir })],
+  ['backups.list', () => ({}), (v) => (state.backup = v.items[0].name)],
+  // Last: it replaces the library (and the core) behind the host.
+  ['backups.restore', () => ({ name: state.backup }), (v) => expect(v.photos).toBe(1)],
 ];
 
 describe('answers of the contract', () => {
@@ -121,7 +144,7 @@ describe('answers of the contract', () => {
 
   it('answers valid calls with values that satisfy the contract, exactly', async () => {
     for (const [name, input, after] of steps) {
-      const r = await core.dispatch(name, input());
+      const r = await host.dispatch(name, input());
       expect(r, `${name}: ${JSON.stringify(r).slice(0, 300)}`).toMatchObject({ ok: true });
       if (!r.ok) continue;
       const parsed = calls[name].output.safeParse(r.value);

@@ -5,13 +5,6 @@ import { openTestCore } from '../support/core';
 
 /** A wrong-typed value for each call that has required or constrained fields. */
 const wrongValues: Partial<Record<CallName, unknown[]>> = {
-  'settings.update': [
-    { workerCount: 0 },
-    { workerCount: 'many' },
-    { aiBackend: 'skynet' },
-    { jobRetentionDays: 1.5 },
-    { defaultScanPolicy: 'everything' },
-  ],
   'jobs.list': [{ limit: 0 }, { limit: 10_000 }, { statuses: ['sleeping'] }, { beforeId: -3 }, { ids: new Array(501).fill(1) }],
   'jobs.get': [{}, { id: 0 }, { id: 'seven' }, { id: 1.5 }],
   'jobs.enqueue': [{}, { type: 'metadata' }, { type: 'Robert; DROP TABLE', payload: {} }, { type: 'metadata', payload: 'x' }],
@@ -74,6 +67,25 @@ const wrongValues: Partial<Record<CallName, unknown[]>> = {
   'history.last': [{}, { photoId: 0 }],
   'history.undo': [{}, { actionId: 'last' }, { actionId: 1, photoId: -2 }],
   'settings.setApiKey': [{}, { apiKey: '' }, { apiKey: 'k'.repeat(501) }],
+  'settings.update': [
+    { workerCount: 0 },
+    { workerCount: 'many' },
+    { aiBackend: 'skynet' },
+    { jobRetentionDays: 1.5 },
+    { defaultScanPolicy: 'everything' },
+    { backupSchedule: 'hourly' },
+    { backupKeepDaily: -1 },
+    { backupDir: 'relative/folder' },
+    { backupDir: '/a\0b' },
+  ],
+  'backups.restore': [
+    {},
+    { name: '../../etc/passwd' },
+    { name: '/tmp/circa-x.db' },
+    { name: 'circa-a/../../b.db' },
+    { name: 'holiday.jpg' },
+    { name: `circa-${'x'.repeat(300)}.db` },
+  ],
   'duplicates.list': [{ view: 'maybe' }, { limit: 0 }, { limit: 201 }, { offset: -1 }],
   'duplicates.confirm': [{}, { photoIds: [1] }, { photoIds: [1, 0] }, { photoIds: [1, 2], preferredPhotoId: 'first' }],
   'duplicates.notSame': [{ photoIds: [1] }, { photoIds: [], from: [2] }, { photoIds: [1], from: new Array(101).fill(2) }],
@@ -113,6 +125,8 @@ describe('IPC contract validation', () => {
       'jobs.counts',
       'jobs.types',
       'photos.importStatus',
+      'backups.list',
+      'export.chooseFolder',
     ];
     const needsSpecific = CALL_NAMES.filter((n) => !emptyInput.includes(n));
     expect(needsSpecific.filter((n) => !wrongValues[n])).toEqual([]);

@@ -96,9 +96,10 @@ export class AuditLedger {
   /**
    * `circa-worker repair-audit`: puts back removed triggers, creates a key if it is gone, and
    * appends an `audit.reanchored` event that records what was wrong and the head it replaces —
-   * the break stays on record; appends resume from the chain as it now stands.
+   * the break stays on record; appends resume from the chain as it now stands. `otherKey`: the
+   * events before were signed with another key (a restored backup of another library).
    */
-  reanchor(reason: string, actor = 'user'): void {
+  reanchor(reason: string, actor = 'user', o: { otherKey?: boolean } = {}): void {
     this.sqlite
       .transaction(() => {
         const restoredTriggers = restoreGuards(this.sqlite);
@@ -119,7 +120,14 @@ export class AuditLedger {
             {
               event: 'audit.reanchored',
               actor,
-              data: { reason, newKey, restoredTriggers, previousHead, found: { lastId: tip.id, count, hash: tip.hash } },
+              data: {
+                reason,
+                newKey,
+                ...(o.otherKey ? { otherKey: true } : {}),
+                restoredTriggers,
+                previousHead,
+                found: { lastId: tip.id, count, hash: tip.hash },
+              },
             },
           ],
           tip,

@@ -75,10 +75,10 @@ export function verifyLedger(sqlite: Database.Database, key: AuditKey | null, ke
     if (rowHash(prev, r.at, r.event, r.actor, r.job_id, r.photo_id, r.data) !== r.hash)
       return report({ id: r.id, reason: 'row contents do not match its hash (the row was edited)' });
     if (r.event === 'audit.reanchored') {
-      const data = JSON.parse(r.data) as { reason?: string; newKey?: boolean };
+      const data = JSON.parse(r.data) as { reason?: string; newKey?: boolean; otherKey?: boolean };
       notes.push(`event ${r.id}: re-anchored with repair-audit (${data.reason ?? 'no reason given'})`);
-      if (data.newKey) {
-        // Signatures before it were made with a key that is gone: they cannot be judged.
+      if (data.newKey || data.otherKey) {
+        // Signatures before it were made with a key that is gone (or another library's): they cannot be judged.
         if (badSignature || lastGoodSigned < r.id - 1)
           notes.push(`signatures before event ${r.id} were made with a lost key and were not checked`);
         badSignature = null;

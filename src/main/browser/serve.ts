@@ -7,6 +7,7 @@
  */
 import { parseArgs } from 'node:util';
 import { openCore } from '../core/core';
+import { CoreHost } from '../core/core-host';
 import { forkWorkerSpawner } from '../jobs/fork-worker';
 import { resolveLibraryDir } from '../library/paths';
 import { appPaths } from '../app-paths';
@@ -34,22 +35,20 @@ async function main(): Promise<void> {
     warn: (m: string) => console.warn(m),
     error: (m: string) => console.error(m),
   };
-  const core = openCore({
-    libraryDir,
-    mode: 'browser',
-    spawn: fromSource
-      ? forkWorkerSpawner(paths.sourceWorkerEntry, ['--import', 'tsx'])
-      : forkWorkerSpawner(paths.builtWorkerEntry),
-    log,
-  });
+  const spawn = fromSource
+    ? forkWorkerSpawner(paths.sourceWorkerEntry, ['--import', 'tsx'])
+    : forkWorkerSpawner(paths.builtWorkerEntry);
+  // Through a CoreHost: a restore replaces the core behind it.
+  const host = new CoreHost((overrides) => openCore({ libraryDir, mode: 'browser', spawn, log, ...overrides }), { log });
+  const core = host.open();
   const server = await listenAtRememberedAddress({
     file: core.paths.browserAddressFile,
     port,
     newToken: values['new-token'],
-    start: (p, token) => startBrowserServer({ core, rendererDir: paths.rendererDir, port: p, token, log }),
+    start: (p, token) => startBrowserServer({ core: host, rendererDir: paths.rendererDir, port: p, token, log }),
     log,
   }).catch(async (err: unknown) => {
-    await core.close();
+    await host.close();
     throw err;
   });
   console.log(`Circa (browser mode) — library ${core.paths.dir}`);
@@ -60,7 +59,7 @@ async function main(): Promise<void> {
     closing = true;
     console.log(`${sig}: shutting down`);
     await server.close();
-    await core.close();
+    await host.close();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -9,7 +9,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
-import type { Core } from '../core/core';
+import type { CoreEndpoint } from '../core/core-host';
 import type { WireMessage } from '../../shared/contract';
 import { MAX_WIRE_REQUEST_BYTES } from '../../shared/wire-limits';
 import { silentLogger, type Logger } from '../jobs/runner/logger';
@@ -25,7 +25,8 @@ export interface BrowserServer {
 }
 
 export interface BrowserServerOptions {
-  core: Core;
+  /** The CoreHost (a restore replaces the core behind it), or a bare core in tests. */
+  core: CoreEndpoint;
   rendererDir: string;
   port?: number;
   token?: string;

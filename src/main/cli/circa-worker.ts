@@ -5,6 +5,8 @@
  *   circa-worker [--library DIR] [--concurrency N] [--max-jobs N] [--once] [--exit-when-idle]
  *   circa-worker verify-audit [--library DIR]   (exit 1 when the ledger is broken)
  *   circa-worker repair-audit [--library DIR]   (records the break in the ledger; appends resume)
+ *   circa-worker backup [--library DIR]
+ *   circa-worker restore FILE [--library DIR]
  *
  * SIGTERM/SIGINT: stop claiming, let in-flight jobs finish for up to --grace seconds, then
  * release their leases without charging a retry.
@@ -18,8 +20,9 @@ import { resolveLibraryDir } from '../library/paths';
 import { appPaths } from '../app-paths';
 import type { Logger } from '../jobs/runner/logger';
 import type { AuditLedger } from '../audit/ledger';
+import { backupCommand, restoreCommand } from './archive-commands';
 
-const USAGE = `usage: circa-worker [verify-audit | repair-audit] [--library DIR] [--concurrency N] [--max-jobs N] [--once] [--exit-when-idle] [--grace SECONDS]`;
+const USAGE = `usage: circa-worker [verify-audit | repair-audit | backup | restore FILE] [--library DIR] [--concurrency N] [--max-jobs N] [--once] [--exit-when-idle] [--grace SECONDS]`;
 
 export async function main(argv: string[]): Promise<number> {
   let args;
@@ -74,17 +77,25 @@ export async function main(argv: string[]): Promise<number> {
       await core.close();
     }
   }
-  if (positionals.length) {
-    console.error(`unknown command ${positionals[0]}\n${USAGE}`);
-    return 2;
+  if (positionals[0] === 'restore') {
+    if (positionals.length !== 2) {
+      console.error(`restore needs the backup file\n${USAGE}`);
+      return 2;
+    }
+    return restoreCommand({ libraryDir, file: positionals[1], log });
   }
-
-  const maxJobs = values.once ? 1 : int(values['max-jobs'], 'max-jobs');
   const paths = appPaths();
   const fromSource = import.meta.url.endsWith('.ts');
   const spawn = fromSource
     ? forkWorkerSpawner(paths.sourceWorkerEntry, ['--import', 'tsx'])
     : forkWorkerSpawner(paths.builtWorkerEntry);
+  if (positionals[0] === 'backup' && positionals.length === 1) return backupCommand({ libraryDir, spawn, log });
+  if (positionals.length) {
+    console.error(`unknown command ${positionals.join(' ')}\n${USAGE}`);
+    return 2;
+  }
+
+  const maxJobs = values.once ? 1 : int(values['max-jobs'], 'max-jobs');
   const core = openCore({
     libraryDir,
     mode: 'headless',

@@ -27,6 +27,9 @@ import { EvidenceService } from '../evidence/evidence-service';
 import { ApiKeyStore } from '../settings/secrets';
 import { openDuplicates } from '../duplicates';
 import { productMainHalves } from './job-halves';
+import { preMigrationBackup } from '../backup/pre-migration';
+import { BackupScheduler } from '../backup/scheduler';
+import { backupFolderOf } from '../backup/backup-folder';
 import { ActionLog } from '../history/action-log';
 import { PhotoEdits } from '../photos/photo-edits';
 import type { CoreMode, CoreServices, PlatformHooks } from './services';
@@ -48,6 +51,12 @@ export interface CoreOptions {
   validateOutputs?: boolean;
   eventIntervalMs?: number;
   platform?: PlatformHooks;
+  /** Back up an existing library before migrating it (default true; a restore skips it: its source is a backup). */
+  preMigrationBackup?: boolean;
+  /** Scheduled backups (default: in the app and browser mode, when jobs run). */
+  backupSchedule?: boolean;
+  /** Replaces the library with a backup (given by the CoreHost that owns this core; absent: restore is refused). */
+  restore?: CoreServices['restore'];
 }
 
 export interface Core extends CoreServices {
@@ -61,7 +70,15 @@ export function openCore(opts: CoreOptions): Core {
   const log = opts.log ?? silentLogger;
   const paths = libraryPaths(opts.libraryDir);
   ensureWritableFolders(paths); // a read-only library is refused here, with the reason
-  const db = openDatabase({ file: paths.dbFile, migrationsFolder: appPaths().migrations, nativeBinding: opts.nativeBinding });
+  const db = openDatabase({
+    file: paths.dbFile,
+    migrationsFolder: appPaths().migrations,
+    nativeBinding: opts.nativeBinding,
+    beforeMigrate:
+      opts.preMigrationBackup === false
+        ? undefined
+        : (sqlite) => void preMigrationBackup(sqlite, { paths, log, nativeBinding: opts.nativeBinding }),
+  });
   const ledger = new AuditLedger(db.sqlite, { keyFile: paths.auditKeyFile, log });
   const transitions = new JobTransitions(db, ledger);
   const queries = new JobQueries(db.sqlite);
@@ -100,6 +117,13 @@ export function openCore(opts: CoreOptions): Core {
       apiKey: () => apiKeys.get(),
       onPhotoChanged,
       onPhotosChanged: (ids) => photoChanges.add(ids),
+      backup: {
+        paths,
+        settings,
+        nativeBinding: opts.nativeBinding,
+        // After the commit that records the backup (apply runs inside it).
+        onBackupsChanged: () => setImmediate(() => events.emit('backups.changed', {})),
+      },
     }),
     diagnostics ? diagnosticMainHalves(diagnosticMarkerWriter(db.sqlite)) : undefined,
   );
@@ -133,6 +157,11 @@ export function openCore(opts: CoreOptions): Core {
     jobs.attachRunner(runner);
     runner.start();
   }
+  const scheduler =
+    runner && (opts.backupSchedule ?? (opts.mode === 'electron' || opts.mode === 'browser'))
+      ? new BackupScheduler({ settings, jobs, folder: () => backupFolderOf(settings, paths), log })
+      : null;
+  scheduler?.start();
 
   const services: CoreServices = {
     paths,
@@ -155,6 +184,8 @@ export function openCore(opts: CoreOptions): Core {
     photosChanged: (ids) => photoChanges.add(ids),
     mode: opts.mode,
     startedAt: Date.now(),
+    restore: opts.restore,
+    nativeBinding: opts.nativeBinding,
   };
   const dispatch = createDispatcher(createHandlers(services), {
     validateOutput: opts.validateOutputs ?? process.env.NODE_ENV !== 'production',
@@ -164,6 +195,7 @@ export function openCore(opts: CoreOptions): Core {
     ...services,
     dispatch,
     async close(graceMs = 5_000) {
+      scheduler?.close();
       await importer.close();
       duplicates.close();
       jobChanges.close();

@@ -8,10 +8,13 @@ import { metadataJob, type MetadataJobDeps } from '../photos/metadata-job';
 import { ocrJob } from '../dating/ocr-job';
 import { aiJob } from '../dating/ai-job';
 import { rebuildJob } from '../dating/rebuild-job';
+import { backupJob, type BackupJobDeps } from '../backup/backup-job';
+import { exportJob } from '../export/export-job';
 import { duplicateScanJob } from '../duplicates/scan-job';
 import type { DuplicateStore } from '../duplicates/duplicate-store';
 
 export type ProductHalvesDeps = MetadataJobDeps & {
+  backup: BackupJobDeps;
   sqlite: import('better-sqlite3').Database;
   apiKey(): string | null;
   onPhotosChanged(ids: number[]): void;
@@ -24,6 +27,8 @@ export function productMainHalves(deps: ProductHalvesDeps): MainHalves<ProductJo
     ocr: ocrJob(deps),
     ai_analysis: aiJob(deps),
     constraint_rebuild: rebuildJob(deps),
+    backup: backupJob(deps.backup),
+    export: exportJob(deps),
     duplicate_scan: duplicateScanJob({ ...deps, hashes: deps.photoHashes }),
   };
 }

@@ -25,6 +25,8 @@ export const APP_VERSION = '0.1.0';
 /** What only the desktop shell can do (native dialogs, the file manager); absent in browser mode. */
 export interface PlatformHooks {
   chooseImportPaths?(): Promise<string[] | null>;
+  /** A folder for an export, with the system dialog (null: cancelled). */
+  chooseFolder?(title: string): Promise<string | null>;
   revealInFolder?(path: string): void;
   /** A native yes/no question (e.g. "import a whole disk?"); resolves true for `yes`. */
   confirm?(message: string, yes: string): Promise<boolean>;
@@ -57,4 +59,8 @@ export interface CoreServices {
   photosChanged(ids: Iterable<number>): void;
   mode: CoreMode;
   startedAt: number;
+  /** Replaces the library with the backup at `file` (only when a CoreHost owns the core). */
+  restore?(file: string): Promise<import('../backup/restore').RestoreReport & { thumbnailsQueued: number }>;
+  /** Electron's build of better-sqlite3, for the files main opens besides the library (backups). */
+  nativeBinding?: string;
 }

@@ -16,6 +16,16 @@ export interface MigrationReport {
   schemaVersion: number;
 }
 
+/** How far a library is behind the migrations this app knows (0 when current, or when it is newer). */
+export function pendingMigrations(sqlite: Database.Database, migrationsFolder: string): { applied: number; pending: number } {
+  const known = readMigrationFiles({ migrationsFolder });
+  const hasTable = sqlite.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '__drizzle_migrations'").get();
+  if (!hasTable) return { applied: 0, pending: known.length };
+  const newest = Number(sqlite.prepare('SELECT coalesce(max(created_at), 0) FROM __drizzle_migrations').pluck().get());
+  const applied = sqlite.prepare('SELECT count(*) FROM __drizzle_migrations').pluck().get() as number;
+  return { applied, pending: known.filter((m) => m.folderMillis > newest).length };
+}
+
 export function migrate(sqlite: Database.Database, migrationsFolder: string): MigrationReport {
   const known = readMigrationFiles({ migrationsFolder });
   const latestKnown = known.length ? known[known.length - 1].folderMillis : 0;

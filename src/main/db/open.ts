@@ -12,7 +12,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { migrate, type MigrationReport } from './migrate';
+import { migrate, pendingMigrations, type MigrationReport } from './migrate';
 import { startCheckpointer, WAL_LIMITS, type Checkpointer } from './checkpointer';
 import { isNotWritable, LibraryNotWritableError } from '../library/writable';
 
@@ -27,6 +27,8 @@ export interface OpenOptions {
   readonly?: boolean;
   /** Run WAL checkpoints on a background thread (see checkpointer.ts). Default true. */
   backgroundCheckpoints?: boolean;
+  /** Called before migrating a library that already has data (the pre-migration backup); throwing stops the open. */
+  beforeMigrate?(sqlite: Database.Database, migrations: { applied: number; pending: number }): void;
 }
 
 export interface LibraryDb {
@@ -53,6 +55,10 @@ export function openDatabase(opts: OpenOptions): LibraryDb {
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    if (opts.beforeMigrate) {
+      const pending = pendingMigrations(sqlite, opts.migrationsFolder);
+      if (pending.applied > 0 && pending.pending > 0) opts.beforeMigrate(sqlite, pending);
+    }
     const migration = migrate(sqlite, opts.migrationsFolder);
     if (!opts.readonly) proveWritable(sqlite);
     // A WAL restarted after a complete checkpoint is cut back to this size, not kept at its peak.

@@ -1,6 +1,7 @@
 /**
  * The thin Electron shell: the only main code (with the preload) that imports electron. It
- * opens the same core as browser mode, connects it to one sandboxed window over the contract,
+ * opens the same core as browser mode (through a CoreHost, so that a restore can replace it),
+ * connects it to one sandboxed window over the contract,
  * serves the renderer and images through circa://, and keeps working in the tray when the window
  * is closed. The decisions live in electron-free modules beside it (startup, shutdown,
  * user-data, native, tray-menu, tray-support, second-instance, import-dialog), each tested
@@ -10,6 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { app, BrowserWindow, dialog, ipcMain, powerMonitor, shell } from 'electron';
 import { openCore, type Core, type PlatformHooks } from '../core/core';
+import { CoreHost } from '../core/core-host';
 import { resolveLibraryDir } from '../library/paths';
 import { appPaths } from '../app-paths';
 import { IPC_CALL_CHANNEL, IPC_EVENT_CHANNEL } from '../../shared/bridge';
@@ -33,7 +35,7 @@ const RENDERER_ORIGIN = DEV_RENDERER_URL ? new URL(DEV_RENDERER_URL).origin : AP
 app.setPath('userData', userDataDir(app.getPath('appData'), process.env));
 registerCircaScheme();
 
-let core: Core | null = null;
+let host: CoreHost | null = null;
 let switching = false;
 let win: BrowserWindow | null = null;
 let tray: ReturnType<typeof createTray> | null = null;
@@ -41,13 +43,13 @@ let hasVisibleTray = process.platform !== 'linux';
 let platformHooks: PlatformHooks = {};
 let bindingFile = '';
 const shutdown = new Shutdown({
-  close: (graceMs) => (core ? core.close(graceMs) : Promise.resolve()),
+  close: (graceMs) => (host ? host.close(graceMs) : Promise.resolve()),
   exit: (code) => app.exit(code),
   log: console,
 });
 
-/** The core, unless Circa is quitting or switching libraries: every handler goes through this. */
-const liveCore = (): Core | null => (shutdown.closing || switching ? null : core);
+/** The core, unless Circa is quitting, switching libraries or restoring: every handler goes through this. */
+const liveCore = (): Core | null => (shutdown.closing || switching ? null : (host?.live ?? null));
 
 const request: SecondInstanceData = { libraryDir: explicitLibraryDir(process.argv, process.env) };
 if (!app.requestSingleInstanceLock(request)) {
@@ -85,7 +87,7 @@ async function start(): Promise<void> {
     defaultDir: path.join(app.getPath('userData'), 'Library'),
   });
   platformHooks = await desktopPlatform(() => win);
-  core = openLibrary(libraryDir);
+  host = openLibrary(libraryDir);
   hardenSessions(RENDERER_ORIGIN);
   registerProtocol(paths.rendererDir, () => liveCore()?.media ?? null);
   registerIpc();
@@ -102,29 +104,38 @@ async function start(): Promise<void> {
   showWindow();
 }
 
-function openLibrary(dir: string): Core {
-  const opened = openCore({
-    libraryDir: dir,
-    mode: 'electron',
-    spawn: utilityWorkerSpawner(appPaths().builtWorkerEntry),
-    nativeBinding: bindingFile,
-    log: console,
-    platform: platformHooks,
-    // The stored API key is decrypted asynchronously: claim nothing until it is ready…
-    runner: { paused: true },
-  });
-  // …then restore the pause state the archivist chose.
-  void opened.apiKeys.ready.then(() => {
-    if (core === opened && liveCore()) opened.runner?.setPaused(opened.settings.getFlag('jobs.paused', false));
-  });
+/** A host for the library in `dir`; it opens the core again (the same way) after a restore. */
+function openLibrary(dir: string): CoreHost {
+  const opened: CoreHost = new CoreHost(
+    (overrides) => {
+      const c = openCore({
+        libraryDir: dir,
+        mode: 'electron',
+        spawn: utilityWorkerSpawner(appPaths().builtWorkerEntry),
+        nativeBinding: bindingFile,
+        log: console,
+        platform: platformHooks,
+        // The stored API key is decrypted asynchronously: claim nothing until it is ready…
+        runner: { paused: true },
+        ...overrides,
+      });
+      // …then restore the pause state the archivist chose.
+      void c.apiKeys.ready.then(() => {
+        if (host === opened && opened.live === c && liveCore()) c.runner?.setPaused(c.settings.getFlag('jobs.paused', false));
+      });
+      return c;
+    },
+    { log: console, nativeBinding: bindingFile },
+  );
   opened.events.subscribe((event, payload) => {
-    if (core !== opened) return;
+    if (host !== opened) return;
     if (win && !win.isDestroyed()) win.webContents.send(IPC_EVENT_CHANNEL, event, payload);
     if (event === 'jobs.changed') {
       const p = payload as { counts: Parameters<typeof trayState>[0]; paused: boolean };
       tray?.update(trayState(p.counts, p.paused));
     }
   });
+  opened.open();
   return opened;
 }
 
@@ -136,12 +147,11 @@ function trustedSender(frame: Electron.WebFrameMain | null): boolean {
 function registerIpc(): void {
   ipcMain.handle(IPC_CALL_CHANNEL, async (event, name: unknown, input: unknown) => {
     if (!trustedSender(event.senderFrame)) return { ok: false, error: { code: 'unknown_call', message: 'Untrusted sender' } };
-    const live = liveCore();
-    if (!live) {
+    if (shutdown.closing || switching || !host) {
       const message = switching ? 'Circa is opening another library' : 'Circa is closing';
       return { ok: false, error: { code: 'unavailable', message } };
     }
-    return live.dispatch(name, input);
+    return host.dispatch(name, input); // answers "unavailable" itself while a restore runs
   });
 }
 
@@ -190,7 +200,7 @@ function createWindow(): BrowserWindow {
 
 function showWindow(): void {
   // Not before start() has opened the library (macOS can send 'activate' that early), nor while quitting.
-  if (shutdown.closing || !core) return;
+  if (shutdown.closing || !host) return;
   if (!win) win = createWindow();
   if (win.isMinimized()) win.restore();
   win.show();
@@ -220,16 +230,17 @@ async function onSecondInstance(req: SecondInstanceData): Promise<void> {
 
 async function switchLibrary(dir: string): Promise<void> {
   const old = liveCore();
-  if (!old) return;
+  if (!old || !host) return;
+  const oldDir = old.paths.dir;
   switching = true;
   try {
-    await old.close(SHUTDOWN_TIMING.user.graceMs);
-    core = null;
+    await host.close(SHUTDOWN_TIMING.user.graceMs);
+    host = null;
     try {
-      core = openLibrary(dir);
+      host = openLibrary(dir);
     } catch (err) {
       dialog.showErrorBox('Circa could not open that library', startupErrorMessage(err));
-      core = openLibrary(old.paths.dir);
+      host = openLibrary(oldDir);
     }
   } catch (err) {
     return fatal(err);

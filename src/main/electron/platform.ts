@@ -1,4 +1,4 @@
-/** The desktop-only hooks the core gets: native import pickers, the file manager, safeStorage. */
+/** The desktop-only hooks the core gets: native import and folder pickers, the file manager, safeStorage. */
 import { dialog, safeStorage, shell, type BrowserWindow } from 'electron';
 import type { PlatformHooks } from '../core/core';
 import type { SecretCipher } from '../settings/secrets';
@@ -31,6 +31,12 @@ async function chooseImportPaths(win: BrowserWindow | null): Promise<string[] | 
   return r.canceled ? null : r.filePaths;
 }
 
+async function chooseFolder(win: BrowserWindow | null, title: string): Promise<string | null> {
+  const opts = { title, buttonLabel: 'Choose', properties: ['openDirectory' as const, 'createDirectory' as const] };
+  const r = win ? await dialog.showOpenDialog(win, opts) : await dialog.showOpenDialog(opts);
+  return r.canceled ? null : (r.filePaths[0] ?? null);
+}
+
 /** safeStorage through its async API; on Linux, says whether a keyring really protects the key. */
 async function createCipher(): Promise<SecretCipher | undefined> {
   if (!(await safeStorage.isAsyncEncryptionAvailable())) return undefined;
@@ -52,6 +58,7 @@ async function confirm(win: BrowserWindow | null, message: string, yes: string):
 export async function desktopPlatform(getWindow: () => BrowserWindow | null): Promise<PlatformHooks> {
   return {
     chooseImportPaths: () => chooseImportPaths(getWindow()),
+    chooseFolder: (title) => chooseFolder(getWindow(), title),
     revealInFolder: (file) => shell.showItemInFolder(file),
     confirm: (message, yes) => confirm(getWindow(), message, yes),
     cipher: await createCipher(),

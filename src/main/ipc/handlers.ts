@@ -3,6 +3,7 @@ import { APP_VERSION, type CoreServices } from '../core/services';
 import type { Handlers } from './dispatcher';
 import { CallFailure } from '../../shared/result';
 import { toSummary } from '../jobs/service';
+import { archiveHandlers } from './archive-handlers';
 import { parseOcrReading } from '../photos/photo-repository';
 
 export function createHandlers(core: CoreServices): Handlers {
@@ -134,6 +135,7 @@ export function createHandlers(core: CoreServices): Handlers {
       return { revealed: true };
     },
 
+    ...archiveHandlers(core),
     'duplicates.list': ({ view, offset, limit }) => core.duplicates.list(view, offset, limit),
     'duplicates.confirm': ({ photoIds, preferredPhotoId }) => core.duplicates.confirm(photoIds, preferredPhotoId),
     'duplicates.notSame': ({ photoIds, from }) => core.duplicates.notSame(photoIds, from),

@@ -26,8 +26,20 @@ export interface Continuation<P> {
   continueWith: P;
 }
 
+/**
+ * What an asynchronous `load` is given besides the job. An async load is main-side preparation
+ * that must not block main's thread (a backup's snapshot, taken on a thread of its own); its
+ * signal is aborted when the runtime stops the job before the worker has it (cancel, timeout,
+ * shutdown). Only for types handed over one at a time with nothing queued behind (`handOff: 1`,
+ * `prefetch: 0`), so the worker's order of jobs never differs from the runner's.
+ */
+export interface LoadContext {
+  readonly signal: AbortSignal;
+}
+
 export interface MainHalf<D extends AnyJobType> {
-  load(job: JobContext<PayloadOf<D>>): InputOf<D>;
+  /** A short read in main that builds the worker's input (or a promise of it: see LoadContext). */
+  load(job: JobContext<PayloadOf<D>>, main: LoadContext): InputOf<D> | Promise<InputOf<D>>;
   /** Runs inside the finalizing transaction; returns the one-line result summary (or a checkpoint). */
   apply(output: OutputOf<D>, job: JobContext<PayloadOf<D>>): string | null | Continuation<PayloadOf<D>>;
   /** Runs inside the transaction that marks the job `failed` for good (retries exhausted or permanent). */

@@ -12,6 +12,7 @@ import type { PhotoHashStore } from '../duplicates/photo-hash-store';
 import type { SettingsStore } from '../settings/settings';
 import type { PhotoRepository } from './photo-repository';
 import { exifFindings, scanChoices } from './exif-evidence';
+import { cataloguedDateEvidence } from './catalogued-evidence';
 
 export interface MetadataJobDeps {
   photos: PhotoRepository;
@@ -45,8 +46,10 @@ export function metadataJob(deps: MetadataJobDeps): MainHalf<MetadataJobType> {
       const photoId = job.payload.photoId;
       const photo = deps.photos.get(photoId);
       if (!photo) throw new PermanentJobError(`Photo ${photoId} was removed while its metadata was read`);
-      const { scan, evidence: found } = exifFindings({ ...scanChoices(photo), scanner: output.scanner, exif: output.exif });
+      const { scan, evidence } = exifFindings({ ...scanChoices(photo), scanner: output.scanner, exif: output.exif });
       deps.photos.applyMetadata(photoId, output, path.relative(deps.libraryDir, output.thumbnail.path), scan);
+      // Earlier cataloguing (a sidecar next to the file, embedded IPTC/XMP dates) is evidence too.
+      const found = [...evidence, ...cataloguedDateEvidence(output.exif, output.sidecar)];
       deps.photoHashes.record(photoId, output.duplicateHashes);
       deps.evidence.recordFromJob(photoId, 'exif', found, { id: job.id, attempt: job.attempt });
       deps.onPhotoChanged(photoId);

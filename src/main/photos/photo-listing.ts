@@ -146,6 +146,28 @@ function yearConditions(mode: YearMode, from: number | undefined, to: number | u
   return [where, args];
 }
 
+/**
+ * The conditions of a query without its sort, paging or plan: state filter, year range and
+ * search. An export of "the photos the library shows" reads its scope with them.
+ */
+export function photoWhere(q: {
+  filter: PhotoFilter;
+  search?: string;
+  yearFrom?: number;
+  yearTo?: number;
+  yearMode?: YearMode;
+}): { where: string[]; args: unknown[] } {
+  const [yearWhere, yearArgs] = yearConditions(q.yearMode ?? 'within', q.yearFrom, q.yearTo);
+  const where = [FILTERS[q.filter].where, ...yearWhere];
+  const args: unknown[] = [...yearArgs];
+  const match = q.search ? ftsQuery(q.search) : null;
+  if (match) {
+    where.push('photos.id IN (SELECT rowid FROM photos_fts WHERE photos_fts MATCH ?)');
+    args.push(match);
+  }
+  return { where, args };
+}
+
 export function toPhotoSummary(r: Record<string, any>): PhotoSummary {
   return {
     id: r.id,

@@ -13,6 +13,10 @@ export function defaultSettings(): Settings {
     aiBackend: 'heuristic',
     aiBaseUrl: '',
     aiModel: '',
+    backupSchedule: 'daily',
+    backupKeepDaily: 7,
+    backupKeepWeekly: 4,
+    backupDir: '',
   };
 }
 

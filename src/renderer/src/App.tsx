@@ -5,6 +5,7 @@ import { JobsScreen } from './screens/JobsScreen';
 import { LibraryScreen } from './screens/LibraryScreen';
 import { PhotoScreen } from './screens/PhotoScreen';
 import { SettingsScreen } from './screens/SettingsScreen';
+import { BackupsScreen } from './screens/BackupsScreen';
 import { DuplicatesScreen } from './screens/DuplicatesScreen';
 import { JobCountsBadge } from './components/JobCountsBadge';
 import { DuplicatesBadge } from './components/DuplicatesBadge';
@@ -14,6 +15,7 @@ const NAV = [
   { screen: 'library', href: '#/library', label: 'Library' },
   { screen: 'duplicates', href: '#/duplicates', label: 'Duplicates' },
   { screen: 'jobs', href: '#/jobs', label: 'Jobs' },
+  { screen: 'backups', href: '#/backups', label: 'Backups' },
   { screen: 'settings', href: '#/settings', label: 'Settings' },
 ] as const;
 
@@ -64,6 +66,7 @@ export function App() {
           )}
           {photoOpen && <PhotoScreen id={route.id!} review={!!route.review} />}
           {route.screen === 'jobs' && <JobsScreen selectedId={route.id} />}
+          {route.screen === 'backups' && <BackupsScreen />}
           {route.screen === 'settings' && <SettingsScreen />}
           {route.screen === 'duplicates' && <DuplicatesScreen />}
         </main>

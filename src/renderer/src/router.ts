@@ -1,12 +1,12 @@
 /**
- * Hash routes: #/library, #/photo/7, #/review/7 (a photo in review mode), #/jobs, #/jobs/42, #/settings,
- * #/duplicates.
+ * Hash routes: #/library, #/photo/7, #/review/7 (a photo in review mode), #/jobs, #/jobs/42, #/backups,
+ * #/settings, #/duplicates.
  * The hash survives reloads in both modes.
  */
 import { useEffect, useState } from 'react';
 
 export interface Route {
-  screen: 'library' | 'photo' | 'jobs' | 'settings' | 'duplicates';
+  screen: 'library' | 'photo' | 'jobs' | 'backups' | 'settings' | 'duplicates';
   id?: number;
   /** Review mode: the photo screen steps through the photos that need review. */
   review?: boolean;
@@ -17,6 +17,7 @@ export function parseRoute(hash: string): Route {
   const n = id ? Number(id) : undefined;
   if (screen === 'jobs') return { screen: 'jobs', id: Number.isInteger(n) ? n : undefined };
   if (screen === 'settings') return { screen: 'settings' };
+  if (screen === 'backups') return { screen: 'backups' };
   if (screen === 'duplicates') return { screen: 'duplicates' };
   if (screen === 'photo' && Number.isInteger(n)) return { screen: 'photo', id: n };
   if (screen === 'review' && Number.isInteger(n)) return { screen: 'photo', id: n, review: true };

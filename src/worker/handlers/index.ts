@@ -31,6 +31,8 @@ const productHandlers: WorkerHalves<ProductJobTypes> = {
   ocr: onFirstUse(async () => (await import('./ocr')).ocrHandler),
   ai_analysis: onFirstUse(async () => (await import('./ai')).aiHandler),
   constraint_rebuild: onFirstUse(async () => (await import('./rebuild')).rebuildHandler),
+  backup: onFirstUse(async () => (await import('./backup')).backupHandler),
+  export: onFirstUse(async () => (await import('./export')).exportHandler),
   duplicate_scan: onFirstUse(async () => (await import('./duplicate-scan')).duplicateScanHandler),
 };
 

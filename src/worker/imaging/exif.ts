@@ -56,6 +56,7 @@ export function emptyEmbeddedMetadata(): EmbeddedMetadata {
     xmpTitle: null,
     xmpDescription: null,
     xmpDateCreated: null,
+    xmpDcDate: null,
     xmpCreateDate: null,
     xmpDateTimeOriginal: null,
     iptcCaption: null,
@@ -231,6 +232,19 @@ export function decodeUserComment(v: unknown): string | null {
   return cleanText(decodeBytes(body));
 }
 
+/** The first of an XMP sequence (or the value itself). */
+function firstText(v: unknown): string | null {
+  return toText(Array.isArray(v) ? v[0] : v);
+}
+
+/** A standalone XMP packet or sidecar file, parsed as exifr does for embedded XMP (no EXIF merge, no revived dates). */
+export async function parseXmp(bytes: Buffer): Promise<Record<string, Record<string, unknown>>> {
+  const parsed = dict(await exifr.sidecar(bytes, XMP_OPTIONS, 'xmp'));
+  return Object.fromEntries(Object.entries(parsed).map(([ns, v]) => [ns, dict(v)]));
+}
+
+export { firstText };
+
 function orientationOf(v: unknown): number | null {
   return typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= 8 ? v : null;
 }
@@ -352,6 +366,7 @@ export async function readEmbeddedMetadata(
     xmpTitle: xmpLangText(dc.title),
     xmpDescription: xmpLangText(dc.description),
     xmpDateCreated: toText(photoshop.DateCreated),
+    xmpDcDate: firstText(dc.date),
     xmpCreateDate: toText(xmpBasic.CreateDate),
     xmpDateTimeOriginal: toText(xmpExif.DateTimeOriginal),
     iptcCaption: iptcText(iptc.Caption),

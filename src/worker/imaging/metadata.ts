@@ -36,6 +36,7 @@ import { fsReadError, isAbortError } from '../../shared/node/io-errors';
 import { photoHashesFromPixels } from './photo-hashes';
 import { readJpegHeader } from './jpeg-header';
 import { detectScanner } from './scanner';
+import { readSidecar } from './sidecar';
 import { DEFAULT_THUMBNAIL_LONG_SIDE, THUMBNAIL_JPEG_QUALITY } from './thumbnail';
 
 export { DEFAULT_THUMBNAIL_LONG_SIDE, THUMBNAIL_JPEG_QUALITY };
@@ -362,6 +363,7 @@ export async function extractPhotoMetadata(
   }
 
   const exif = embedded.fields;
+  const sidecar = await readSidecar(input.path);
   return {
     sha256,
     size: bytes.length,
@@ -377,5 +379,6 @@ export async function extractPhotoMetadata(
     exif,
     exifError: embedded.error,
     scanner: detectScanner(exif.make, exif.model, exif.software),
+    sidecar,
   };
 }

@@ -16,9 +16,11 @@ import { JobQueries } from '../store/queries';
 import { JobTransitions } from '../store/transitions';
 import { JobRunner } from './runner';
 import type { ProductJobTypes } from '../../../shared/jobs/types';
+import { PermanentJobError } from '../../../shared/jobs/errors';
 
 interface Rig {
   db: LibraryDb;
+  registry: JobRegistry;
   transitions: JobTransitions;
   queries: JobQueries;
   f: FakeSpawner;
@@ -64,6 +66,7 @@ function rig(concurrency: number, f = fakeSpawner()): Rig {
   });
   const r: Rig = {
     db,
+    registry,
     transitions,
     queries,
     f,
@@ -211,5 +214,90 @@ describe('JobRunner over fake workers', () => {
       expect(r.queries.get(id)).toMatchObject({ retry_count: 0 });
       expect(r.events(id)).toEqual(['enqueued', 'claimed', 'released', 'claimed', 'succeeded']);
     }
+  });
+});
+
+/**
+ * An asynchronous load (a backup's snapshot): the job is prepared in main, off its thread, and
+ * handed to the worker only once ready. diag.exclusive has the policy such types need (hand-off 1,
+ * nothing queued behind).
+ */
+describe('JobRunner: a load that prepares the job asynchronously in main', () => {
+  function asyncLoad(r: Rig, ms: number, result: (signal: AbortSignal) => unknown = () => ({ ms: 0, prepared: true })) {
+    const signals: AbortSignal[] = [];
+    r.registry.replaceHalf('diag.exclusive', {
+      load: (_job, main) => {
+        signals.push(main.signal);
+        return new Promise((resolve, reject) => {
+          const t = setTimeout(() => resolve(result(main.signal)), ms);
+          main.signal.addEventListener('abort', () => {
+            clearTimeout(t);
+            reject(new Error('preparation stopped'));
+          });
+        });
+      },
+      apply: () => 'done',
+    });
+    return signals;
+  }
+
+  it('hands the job over once main has prepared it, with what the load resolved to', async () => {
+    const r = rig(1);
+    asyncLoad(r, 80);
+    r.f.behave('diag.exclusive', { kind: 'succeed', output: { pid: 1, slept: 0 } });
+    r.runner.start();
+    await until(() => r.runner.getStats().workersAlive === 1, 'the worker');
+    const [id] = r.enqueue('diag.exclusive', 1, () => ({ ms: 0 }));
+    r.runner.wake();
+    await until(() => r.queries.get(id)!.status === 'running', 'the claim');
+    expect(r.f.workers[0].received).toEqual([]); // still being prepared
+    await until(() => r.queries.get(id)!.status === 'success', 'the job');
+    expect(r.f.workers[0].received.map((j) => j.input)).toEqual([{ ms: 0, prepared: true }]);
+  });
+
+  it('a cancel while it is prepared stops the preparation; the worker never gets it and is not killed', async () => {
+    const r = rig(1);
+    const signals = asyncLoad(r, 5_000);
+    r.runner.start();
+    await until(() => r.runner.getStats().workersAlive === 1, 'the worker');
+    const [id] = r.enqueue('diag.exclusive', 1, () => ({ ms: 0 }));
+    r.runner.wake();
+    await until(() => r.queries.get(id)!.status === 'running', 'the claim');
+    r.transitions.cancel(id, 'test');
+    r.runner.cancelRequested(id);
+    await until(() => r.queries.get(id)!.status === 'cancelled', 'the cancel');
+    expect(signals[0].aborted).toBe(true);
+    expect(r.f.workers[0].received).toEqual([]);
+    expect(r.f.workers[0].killed).toBe(false);
+  });
+
+  it('a load that fails fails the job with its message', async () => {
+    const r = rig(1);
+    r.registry.replaceHalf('diag.exclusive', {
+      load: async () => {
+        throw new PermanentJobError('The backup folder /media/usb is not reachable');
+      },
+      apply: () => 'done',
+    });
+    r.runner.start();
+    await until(() => r.runner.getStats().workersAlive === 1, 'the worker');
+    const [id] = r.enqueue('diag.exclusive', 1, () => ({ ms: 0 }));
+    r.runner.wake();
+    await until(() => r.queries.get(id)!.status === 'failed', 'the failure');
+    expect(r.queries.get(id)!.error_message).toBe('The backup folder /media/usb is not reachable');
+  });
+
+  it('stop stops the preparation and gives the job back uncharged', async () => {
+    const r = rig(1);
+    const signals = asyncLoad(r, 5_000);
+    r.runner.start();
+    await until(() => r.runner.getStats().workersAlive === 1, 'the worker');
+    const [id] = r.enqueue('diag.exclusive', 1, () => ({ ms: 0 }));
+    r.runner.wake();
+    await until(() => r.queries.get(id)!.status === 'running', 'the claim');
+    await r.runner.stop(50);
+    expect(signals[0].aborted).toBe(true);
+    expect(r.queries.get(id)).toMatchObject({ status: 'queued', retry_count: 0 });
+    expect(r.events(id)).toEqual(['enqueued', 'claimed', 'released']);
   });
 });

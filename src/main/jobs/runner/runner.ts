@@ -20,7 +20,15 @@ import { describeMachineryError, isMachineryError } from '../machinery';
 import { Completer, type Outcome, type Settled } from './completer';
 import { Housekeeping, newRunnerId } from './housekeeping';
 import { silentLogger, type Logger } from './logger';
-import { errorForExit, loadInput, prepareJob, type AbortReason, type RunningJob } from './running-job';
+import {
+  abortedWhileLoading,
+  errorForExit,
+  loadInput,
+  prepareJob,
+  type AbortReason,
+  type Loaded,
+  type RunningJob,
+} from './running-job';
 import { WorkerPool, type SlotExit, type WorkerSlot } from './worker-pool';
 import { planClaims, stealable, type Want } from './planning';
 
@@ -45,6 +53,8 @@ export interface RunnerOptions {
   maxJobs?: number;
   /** Resolve `finished` as soon as nothing is claimable (headless `--once`, `--exit-when-idle`). */
   exitWhenIdle?: boolean;
+  /** Claim only jobs of these types (`circa-worker backup` runs its backup and nothing else). */
+  onlyTypes?: readonly string[];
   /** How often finished jobs are pruned (checked at the lease sweep). */
   pruneEveryMs?: number;
   paused?: boolean;
@@ -88,8 +98,8 @@ export class JobRunner {
   readonly runnerId: string;
   /** Resolves when `maxJobs` have finished or, with `exitWhenIdle`, when nothing is claimable; and on stop. */
   readonly finished: Promise<void>;
-  private readonly o: Required<Omit<RunnerOptions, 'maxJobs' | 'onJobsChanged' | 'runnerId' | 'workerEnv'>> &
-    Pick<RunnerOptions, 'maxJobs' | 'onJobsChanged'>;
+  private readonly o: Required<Omit<RunnerOptions, 'maxJobs' | 'onJobsChanged' | 'runnerId' | 'workerEnv' | 'onlyTypes'>> &
+    Pick<RunnerOptions, 'maxJobs' | 'onJobsChanged' | 'onlyTypes'>;
   private mode: Mode = 'created';
   /** The pump: idle, a cycle scheduled on the next turn, a cycle running, or running with another asked for. */
   private pumpState: 'idle' | 'scheduled' | 'cycling' | 'again' = 'idle';
@@ -196,7 +206,11 @@ export class JobRunner {
     clearTimeout(this.windowTimer);
     const deadline = Date.now() + graceMs;
     while (this.busySlots().length && Date.now() < deadline) await sleep(25);
-    for (const q of this.queues) for (const job of q) job.abortReason = 'shutdown';
+    for (const q of this.queues)
+      for (const job of q) {
+        job.abortReason = 'shutdown';
+        job.loading?.abort(new Error('shutdown'));
+      }
     // onExit queues a release for every job a stopped process held.
     await this.pool.stop((slot) => this.queue(slot).length > 0);
     for (const q of this.queues) {
@@ -364,14 +378,15 @@ export class JobRunner {
   private readonly depthOf = (type: string) => 1 + (this.o.registry.definition(type)?.policy.prefetch ?? 0);
 
   /**
-   * Of the queued types, those a worker may take now: types this runner has handlers for, and
-   * for an idle worker (`working` given) those under their concurrency. 'any' when that is every
-   * queued type, so the claim needs no type filter.
+   * Of the queued types, those a worker may take now: types this runner has handlers for (and,
+   * with `onlyTypes`, is limited to), and for an idle worker (`working` given) those under their
+   * concurrency. 'any' when that is every queued type, so the claim needs no type filter.
    */
   private claimableTypes(queued: readonly string[], working: ReadonlyMap<string, number> | null): string[] | 'any' {
     const ok = queued.filter((t) => {
       const limit = this.o.registry.definition(t)?.policy.concurrency;
       if (!this.o.registry.get(t)) return false;
+      if (this.o.onlyTypes && !this.o.onlyTypes.includes(t)) return false;
       return !working || limit === undefined || (working.get(t) ?? 0) < limit;
     });
     return ok.length === queued.length ? 'any' : ok;
@@ -412,10 +427,12 @@ export class JobRunner {
         continue;
       }
       queue.push(prepared.job);
-      assignments.push({ jobId: row.id, attempt: row.attempt, type: row.type, input: prepared.input });
+      if ('pending' in prepared) this.whenLoaded(slot, prepared.pending);
+      else assignments.push({ jobId: row.id, attempt: row.attempt, type: row.type, input: prepared.input });
     }
+    // Also for a job still being prepared in main (an async load): its time limit counts from now.
+    this.startTimeout(slot);
     if (assignments.length) {
-      this.startTimeout(slot);
       // `handOff` jobs per message: short jobs travel together, long ones one by one.
       const per = Math.max(1, this.o.registry.definition(assignments[0].type)?.policy.handOff ?? 1);
       for (let i = 0; i < assignments.length; i += per) this.pool.send(slot, { t: 'run', jobs: assignments.slice(i, i + per) });
@@ -454,17 +471,43 @@ export class JobRunner {
         this.pending.push({ kind: 'fail', job, error: prepared.error });
       } else if (!slot.alive || this.mode !== 'running') {
         // The worker went away in between: give the job back; it resumes from the checkpoint.
+        job.loading?.abort(new Error('shutdown'));
         this.release(job);
       } else {
         this.queue(slot).push(job);
         this.startTimeout(slot);
-        this.pool.send(slot, {
-          t: 'run',
-          jobs: [{ jobId: job.lease.id, attempt: job.lease.attempt, type: job.row.type, input: prepared.input }],
-        });
+        if ('pending' in prepared) this.whenLoaded(slot, prepared.pending);
+        else this.sendRun(slot, job, prepared.input);
       }
     }
     if (this.pending.length) this.wake();
+  }
+
+  private sendRun(slot: WorkerSlot, job: RunningJob, input: unknown): void {
+    this.pool.send(slot, { t: 'run', jobs: [{ jobId: job.lease.id, attempt: job.lease.attempt, type: job.row.type, input }] });
+  }
+
+  /**
+   * An asynchronous load (see LoadContext): the job holds its place (and lease) at the head of
+   * its worker's queue while main prepares it, and is handed over once ready — or fails, or is
+   * given back, if it was stopped meanwhile.
+   */
+  private whenLoaded(slot: WorkerSlot, pending: Promise<Loaded>): void {
+    void pending.then((loaded) => {
+      const { job } = loaded;
+      job.loading = undefined;
+      const queue = this.queue(slot);
+      if (queue[0] !== job) return; // already given up (its worker exited, the runner stopped)
+      const stopped = !slot.alive || this.mode !== 'running';
+      const error = job.abortReason ? abortedWhileLoading(job) : 'error' in loaded ? loaded.error : null;
+      if (!error && !stopped) return this.sendRun(slot, job, (loaded as { input: unknown }).input);
+      queue.shift();
+      clearJobTimers(job);
+      if (!error || job.abortReason === 'shutdown') this.release(job);
+      else this.pending.push({ kind: 'fail', job, error });
+      this.startTimeout(slot);
+      this.wake();
+    });
   }
 
   // ---------------------------------------------------------------- worker messages and exits
@@ -556,6 +599,8 @@ export class JobRunner {
   private abort(slot: WorkerSlot, job: RunningJob, reason: AbortReason): void {
     if (job.abortReason) return;
     job.abortReason = reason;
+    // Still being prepared in main: nothing runs in the worker yet, so only the preparation stops.
+    if (job.loading) return job.loading.abort(new Error(reason));
     this.pool.send(slot, { t: 'abort', jobId: job.lease.id, attempt: job.lease.attempt, reason });
     job.killTimer = setTimeout(() => {
       // Only kill if the job is still executing in that process.
@@ -683,9 +728,11 @@ export class JobRunner {
   }
 }
 
+/** The job's life in this runner is over (or its worker took it): stop its timers and any preparation in main. */
 function clearJobTimers(job: RunningJob): void {
   clearTimeout(job.timeoutTimer);
   clearTimeout(job.killTimer);
+  job.loading?.abort(new Error('stopped'));
 }
 
 function sleep(ms: number): Promise<void> {

@@ -24,9 +24,17 @@ export interface RunningJob {
   timeoutTimer?: NodeJS.Timeout;
   killTimer?: NodeJS.Timeout;
   lastProgressWrite: number;
+  /** Set while an asynchronous `load` prepares the job in main (see LoadContext); aborting it stops that. */
+  loading?: AbortController;
 }
 
-export type Prepared = { job: RunningJob; input: unknown } | { job: RunningJob; error: SerializedJobError };
+export type Prepared =
+  | { job: RunningJob; input: unknown }
+  | { job: RunningJob; error: SerializedJobError }
+  /** An asynchronous load: the input (or the error) once main has prepared it. */
+  | { job: RunningJob; pending: Promise<Loaded> };
+
+export type Loaded = { job: RunningJob; input: unknown } | { job: RunningJob; error: SerializedJobError };
 
 /** Validates the payload and runs the type's `load`; a job that cannot start gets a readable reason. */
 export function prepareJob(row: JobRow, lease: Lease, registry: JobRegistry): Prepared {
@@ -55,11 +63,33 @@ export function prepareJob(row: JobRow, lease: Lease, registry: JobRegistry): Pr
 
 /** Runs `load` for the job's current payload (also for each step of a checkpointed job). */
 export function loadInput(job: RunningJob): Prepared {
+  let controller: AbortController | undefined;
+  // Made only when a load looks at its signal: most loads are short synchronous reads.
+  const main = {
+    get signal() {
+      return (controller ??= new AbortController()).signal;
+    },
+  };
   try {
-    return { job, input: job.half.load(job.ctx) };
+    const input = job.half.load(job.ctx, main);
+    if (!(input instanceof Promise)) return { job, input };
+    job.loading = controller ??= new AbortController();
+    const pending = input.then(
+      (value): Loaded => ({ job, input: value }),
+      (err: unknown): Loaded => ({ job, error: serializeJobError(err) }),
+    );
+    return { job, pending };
   } catch (err) {
     return { job, error: serializeJobError(err) };
   }
+}
+
+/** The failure of a job the runtime stopped while main was still preparing it. */
+export function abortedWhileLoading(job: RunningJob): SerializedJobError {
+  if (job.abortReason === 'timeout') {
+    return { kind: 'retryable', message: `Timed out after ${seconds(job.definition.policy.timeoutMs)}` };
+  }
+  return { kind: 'retryable', message: `Aborted before it started: ${job.abortReason ?? 'stopped'}` };
 }
 
 export interface ExitLimits {

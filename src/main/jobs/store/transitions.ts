@@ -166,12 +166,16 @@ export class JobTransitions {
 
   // ------------------------------------------------------------------ outcomes (in tx)
 
-  /** In tx. Marks success; false if the lease was lost or a cancel was requested (discard the result). */
-  markSuccess(l: Lease, resultSummary: string | null, hasKey = true): boolean {
+  /**
+   * In tx. Marks success; false if the lease was lost or a cancel was requested (discard the result).
+   * `actor`: someone other than the owner records it (a restore finishing the backup it restores).
+   */
+  markSuccess(l: Lease, resultSummary: string | null, hasKey = true, actor = l.claimedBy): boolean {
     const now = this.now();
     const stmt = hasKey ? this.s.success : this.s.successNoKey;
     const changed = stmt.run({ ...fence(l), now, summary: clip(resultSummary, MAX_MESSAGE) }).changes === 1;
-    if (changed) this.audit([{ event: 'succeeded', actor: l.claimedBy, jobId: l.id, at: now, data: { attempt: l.attempt } }]);
+    const data = actor !== l.claimedBy ? { attempt: l.attempt, owner: l.claimedBy } : { attempt: l.attempt };
+    if (changed) this.audit([{ event: 'succeeded', actor, jobId: l.id, at: now, data }]);
     return changed;
   }
 

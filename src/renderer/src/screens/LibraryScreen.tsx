@@ -24,6 +24,7 @@ import { useImport } from './library/useImport';
 import { useDebounced } from './library/useDebounced';
 import { PhotoGrid } from './library/PhotoGrid';
 import { ImportPanel } from './library/ImportPanel';
+import { ExportDialog } from './library/ExportDialog';
 import { BulkReview } from './library/BulkReview';
 import { firstToReview } from './photo/useReviewQueue';
 import { useSessionStore } from '../session/session';
@@ -120,6 +121,8 @@ export function LibraryScreen({ active = true }: { active?: boolean }) {
     });
     return () => session.set({ libraryNav: null });
   }, [session]);
+
+  const [exporting, setExporting] = useState(false);
 
   // Review mode: the first photo that needs review, then step through those.
   const [reviewMsg, setReviewMsg] = useState<string>();
@@ -289,6 +292,15 @@ export function LibraryScreen({ active = true }: { active?: boolean }) {
               {search.trim() && ` · matching “${search.trim()}”`}
               {yearsActive && ` · ${YEAR_MODE_LABEL[yearMode]} ${yearFrom ?? '…'}–${yearTo ?? '…'}`}
             </span>
+            {list.total > 0 && (
+              <button
+                className="link-button"
+                onClick={() => setExporting(true)}
+                title="Export the selection, the photos shown, or the whole library as CSV, JSON or XMP sidecars"
+              >
+                Export…
+              </button>
+            )}
             {yearsBad && (
               <span className="error-text small" role="alert" data-testid="years-problem">
                 {yearsBad}
@@ -388,6 +400,17 @@ export function LibraryScreen({ active = true }: { active?: boolean }) {
           </div>
         )}
       </div>
+      {exporting && (
+        <ExportDialog
+          selected={[...selection.selected]}
+          query={query}
+          shownTotal={list.total}
+          shownExact={list.exact}
+          filtered={filter !== 'all' || !!search.trim() || yearsActive}
+          electron={electron}
+          onClose={() => setExporting(false)}
+        />
+      )}
       {dragging && (
         <div className="drop-overlay" aria-hidden="true">
           <div>

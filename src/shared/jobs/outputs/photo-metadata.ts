@@ -43,6 +43,8 @@ export const embeddedMetadataSchema = z
     xmpDescription: text,
     /** XMP photoshop:DateCreated, raw ISO-8601 prefix, e.g. "1931-05". */
     xmpDateCreated: text,
+    /** XMP dc:date (the first, when there is a sequence), raw. */
+    xmpDcDate: text,
     /** XMP xmp:CreateDate, raw. */
     xmpCreateDate: text,
     /** XMP exif:DateTimeOriginal (files whose only metadata is XMP), raw. */
@@ -61,6 +63,20 @@ export const embeddedMetadataSchema = z
   .strict();
 
 export type EmbeddedMetadata = z.infer<typeof embeddedMetadataSchema>;
+
+export const sidecarSchema = z
+  .object({
+    file: z.string().max(4096),
+    /** photoshop:DateCreated, raw. */
+    dateCreated: text,
+    /** dc:date (the first), raw. */
+    dcDate: text,
+    /** Circa wrote it (its own namespace is in it): its dates are Circa's estimate, not evidence. */
+    writtenByCirca: z.boolean(),
+    error: z.string().max(2000).nullable(),
+  })
+  .strict();
+export type SidecarMetadata = z.infer<typeof sidecarSchema>;
 
 const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/);
 const positiveInt = z.number().int().positive();
@@ -90,6 +106,8 @@ export const photoMetadataSchema = z
     /** Why (part of) the embedded metadata could not be read; the rest of the result is valid. */
     exifError: z.string().max(2000).nullable(),
     scanner: z.object({ isScan: z.boolean(), reason: z.string().max(2000).nullable() }).strict(),
+    /** An XMP sidecar beside the file (photo.jpg.xmp or photo.xmp) and the dates catalogued in it. */
+    sidecar: sidecarSchema.nullable().optional(),
   })
   .strict();
 

@@ -5,6 +5,8 @@
  */
 import type { AnyJobType, JobUi } from '../define';
 import { aiAnalysisJobType } from './ai-analysis';
+import { backupJobType } from './backup';
+import { exportJobType } from './export';
 import { constraintRebuildJobType } from './constraint-rebuild';
 import { diagnosticJobTypes } from './diagnostic';
 import { duplicateScanJobType } from './duplicate-scan';
@@ -16,6 +18,8 @@ export const productJobTypes = {
   ocr: ocrJobType,
   ai_analysis: aiAnalysisJobType,
   constraint_rebuild: constraintRebuildJobType,
+  backup: backupJobType,
+  export: exportJobType,
   duplicate_scan: duplicateScanJobType,
 } as const satisfies Record<string, AnyJobType>;
 
