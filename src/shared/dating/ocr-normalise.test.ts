@@ -69,6 +69,16 @@ describe('extractDatesFromOcr', () => {
     expect(found.reason).toContain('OCR read “"62”');
   });
 
+  // Found by the property below (seed 1050479796): "Summer 19" takes its century from the corrected year.
+  it('a date that rests on a correction elsewhere in the text says so too', () => {
+    const found = extractDatesFromOcr('l919\nSummer 19', { referenceYear });
+    expect(found.map((f) => [f.text, f.earliest])).toEqual([
+      ['1919', 19190101],
+      ['Summer 19', 19190601],
+    ]);
+    for (const f of found) expect(f.reason).toContain('OCR read “l919”');
+  });
+
   it('finds no date where the plain extraction finds none in readings without year-shaped tokens', () => {
     for (const text of [
       'Lot No. 1947, photographer unknown',

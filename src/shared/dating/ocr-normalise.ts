@@ -95,10 +95,17 @@ export function normaliseOcrText(text: string): NormalisedOcrText {
  */
 export function extractDatesFromOcr(text: string, options: ExtractDatesOptions = {}): FoundDate[] {
   const normalised = normaliseOcrText(text);
+  if (!normalised.corrections.length) return extractDates(text, options);
+  const plain = new Set(extractDates(text, options).map(dateKey));
   return extractDates(normalised.text, options).map((found) => {
-    const used = normalised.corrections.filter((c) => found.text.includes(c.as) || c.as.includes(found.text));
+    let used = normalised.corrections.filter((c) => found.text.includes(c.as) || c.as.includes(found.text));
+    // A date found only after corrections elsewhere (its century taken from a corrected year
+    // beside it) rests on those corrections too, and says so.
+    if (!used.length && !plain.has(dateKey(found))) used = normalised.corrections;
     if (!used.length) return found;
     const notes = used.map((c) => `OCR read “${c.read}”: ${c.why}`).join('; ');
     return { ...found, reason: `${found.reason} (${notes})` };
   });
 }
+
+const dateKey = (f: FoundDate) => `${f.earliest}/${f.latest}`;
