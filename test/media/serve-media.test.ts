@@ -31,7 +31,10 @@ function library(file: string, format: string): { deps: MediaDeps; id: number } 
   )!;
   fs.mkdirSync(path.join(dir, 'thumbnails'));
   fs.copyFileSync(path.join(corpus, 'jpg', 'Canon_40D.jpg'), path.join(dir, 'thumbnails', `${id}.jpg`));
-  db.sqlite.prepare('UPDATE photos SET format = ?, thumbnail = ? WHERE id = ?').run(format, `thumbnails/${id}.jpg`, id);
+  // As the metadata job leaves a photo it read: only such an original is served.
+  db.sqlite
+    .prepare("UPDATE photos SET format = ?, thumbnail = ?, metadata_status = 'ready' WHERE id = ?")
+    .run(format, `thumbnails/${id}.jpg`, id);
   return { deps: { photos, libraryDir: dir, thumbnailsDir: path.join(dir, 'thumbnails') }, id };
 }
 
