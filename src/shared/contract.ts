@@ -78,6 +78,12 @@ export const jobSummarySchema = z.object({
   progress: z.number().nullable(),
   progressMessage: z.string().nullable(),
   errorMessage: z.string().nullable(),
+  /** How the last error was classified: `permanent` means a retry cannot fix it (retried only when asked to). */
+  errorKind: z.enum(['retryable', 'permanent', 'retry_later']).nullable(),
+  /** When the archivist dismissed this failure (or retried it); null while it still needs attention. */
+  acknowledgedAt: z.number().nullable(),
+  /** The photo a per-photo job is about, by name (null for other jobs). */
+  photo: z.object({ id, filename: z.string() }).nullable(),
   resultSummary: z.string().nullable(),
   cancelRequested: z.boolean(),
   runAfter: z.number(),
@@ -266,7 +272,8 @@ export const calls = {
     ),
   ),
   'jobs.get': call(z.object({ id }).strict(), jobDetailsSchema),
-  'jobs.counts': call(empty, z.object({ counts: jobCountsSchema, paused: z.boolean() })),
+  /** `unseenFailed`: failures nobody has dismissed or retried yet (the red badge). */
+  'jobs.counts': call(empty, z.object({ counts: jobCountsSchema, paused: z.boolean(), unseenFailed: z.number().int() })),
   'jobs.enqueue': call(
     z
       .object({
@@ -278,11 +285,23 @@ export const calls = {
     z.object({ job: jobSummarySchema, created: z.boolean() }),
   ),
   'jobs.cancel': call(z.object({ id }).strict(), jobSummarySchema),
-  /** Failed/cancelled: a new job for the same work. Queued and waiting on backoff: run now. */
-  'jobs.retry': call(z.object({ id }).strict(), z.object({ job: jobSummarySchema, created: z.boolean() })),
+  /**
+   * Failed/cancelled: a new job for the same work (the failure counts as seen). Queued and waiting
+   * on backoff: run now. A permanent failure is retried only with `force` (a `conflict` says why).
+   */
+  'jobs.retry': call(
+    z.object({ id, force: z.boolean().optional() }).strict(),
+    z.object({ job: jobSummarySchema, created: z.boolean() }),
+  ),
+  /** Every failure not yet seen that a retry may fix; permanent failures are counted, not retried. */
   'jobs.retryAllFailed': call(
     z.object({ types: z.array(jobTypeSchema).max(20).optional() }).strict(),
-    z.object({ requeued: z.number().int() }),
+    z.object({ requeued: z.number().int(), skippedPermanent: z.number().int() }),
+  ),
+  /** Dismisses failures (named, or every one not yet seen): they stay in the list, out of the badge; audited. */
+  'jobs.acknowledge': call(
+    z.union([z.object({ ids: z.array(id).min(1).max(10_000) }).strict(), z.object({ all: z.literal(true) }).strict()]),
+    z.object({ acknowledged: z.number().int() }),
   ),
   'jobs.setPaused': call(z.object({ paused: z.boolean() }).strict(), z.object({ paused: z.boolean() })),
 
@@ -408,7 +427,12 @@ export const calls = {
 
 export const events = {
   /** Coalesced: at most a few per second however many transitions happen. */
-  'jobs.changed': z.object({ counts: jobCountsSchema, paused: z.boolean(), changedIds: z.array(id).max(500) }),
+  'jobs.changed': z.object({
+    counts: jobCountsSchema,
+    paused: z.boolean(),
+    changedIds: z.array(id).max(500),
+    unseenFailed: z.number().int(),
+  }),
   /** Coalesced; `all` when too many changed to list (reload everything visible). */
   'photos.changed': z.object({ ids: z.array(id).max(500), all: z.boolean() }),
   'import.progress': importProgressSchema,

@@ -16,7 +16,8 @@ const wrongValues: Partial<Record<CallName, unknown[]>> = {
   'jobs.get': [{}, { id: 0 }, { id: 'seven' }, { id: 1.5 }],
   'jobs.enqueue': [{}, { type: 'metadata' }, { type: 'Robert; DROP TABLE', payload: {} }, { type: 'metadata', payload: 'x' }],
   'jobs.cancel': [{}, { id: -1 }],
-  'jobs.retry': [{ id: null }],
+  'jobs.retry': [{ id: null }, { id: 1, force: 'yes' }],
+  'jobs.acknowledge': [{}, { ids: [] }, { all: false }, { ids: [0] }, { ids: [1], all: true }],
   'jobs.retryAllFailed': [{ types: 'all' }],
   'jobs.setPaused': [{}, { paused: 'yes' }],
   'photos.list': [

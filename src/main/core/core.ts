@@ -77,7 +77,12 @@ export function openCore(opts: CoreOptions): Core {
   const onPhotoChanged = (id: number) => photoChanges.add([id]);
   const jobChanges = new Coalescer<number>(opts.eventIntervalMs ?? 200, (ids) => {
     try {
-      events.emit('jobs.changed', { counts: queries.counts(), paused: runner?.paused ?? false, changedIds: ids.slice(0, 500) });
+      events.emit('jobs.changed', {
+        counts: queries.counts(),
+        paused: runner?.paused ?? false,
+        changedIds: ids.slice(0, 500),
+        unseenFailed: queries.unseenFailed(),
+      });
     } catch (err) {
       log.warn(`jobs.changed not sent: ${(err as Error).message}`);
     }
@@ -98,7 +103,13 @@ export function openCore(opts: CoreOptions): Core {
     }),
     diagnostics ? diagnosticMainHalves(diagnosticMarkerWriter(db.sqlite)) : undefined,
   );
-  const jobs = new JobService(transitions, queries, registry, (ids) => jobChanges.add(ids));
+  const jobs = new JobService(
+    transitions,
+    queries,
+    registry,
+    (ids) => jobChanges.add(ids),
+    (ids) => photos.names(ids),
+  );
   const actions = new ActionLog(db.sqlite, ledger);
   const evidenceService = new EvidenceService(db, evidence, photos, ledger, actions, onPhotoChanged);
   const photoEdits = new PhotoEdits(db, photos, evidence, ledger, actions, onPhotoChanged);

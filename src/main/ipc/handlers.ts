@@ -2,7 +2,6 @@
 import { APP_VERSION, type CoreServices } from '../core/services';
 import type { Handlers } from './dispatcher';
 import { CallFailure } from '../../shared/result';
-import { toSummary } from '../jobs/service';
 
 export function createHandlers(core: CoreServices): Handlers {
   return {
@@ -25,15 +24,25 @@ export function createHandlers(core: CoreServices): Handlers {
     'jobs.list': (input) => core.jobs.list(input),
     'jobs.types': () => core.jobs.types(),
     'jobs.get': ({ id }) => core.jobs.get(id),
-    'jobs.counts': () => ({ counts: core.jobs.counts(), paused: core.runner?.paused ?? false }),
+    'jobs.counts': () => ({
+      counts: core.jobs.counts(),
+      paused: core.runner?.paused ?? false,
+      unseenFailed: core.jobs.unseenFailed(),
+    }),
     'jobs.enqueue': (input) => core.jobs.enqueue(input),
     'jobs.cancel': ({ id }) => core.jobs.cancel(id),
-    'jobs.retry': ({ id }) => core.jobs.retry(id),
-    'jobs.retryAllFailed': ({ types }) => ({ requeued: core.jobs.retryAllFailed(types) }),
+    'jobs.retry': ({ id, force }) => core.jobs.retry(id, { force }),
+    'jobs.retryAllFailed': ({ types }) => core.jobs.retryAllFailed(types),
+    'jobs.acknowledge': (target) => ({ acknowledged: core.jobs.acknowledge(target) }),
     'jobs.setPaused': ({ paused }) => {
       core.settings.setFlag('jobs.paused', paused);
       core.runner?.setPaused(paused);
-      core.events.emit('jobs.changed', { counts: core.jobs.counts(), paused, changedIds: [] });
+      core.events.emit('jobs.changed', {
+        counts: core.jobs.counts(),
+        paused,
+        changedIds: [],
+        unseenFailed: core.jobs.unseenFailed(),
+      });
       return { paused };
     },
 
@@ -63,7 +72,7 @@ export function createHandlers(core: CoreServices): Handlers {
         exif,
         phash: row.phash,
         notes: row.notes,
-        jobs: core.jobs.queries.list({ subject: `photo:${id}`, limit: 50 }).rows.map(toSummary),
+        jobs: core.jobs.summaries(core.jobs.queries.list({ subject: `photo:${id}`, limit: 50 }).rows),
       };
     },
     'photos.import': ({ paths, scanPolicy }) => core.importer.start(paths, scanPolicy ?? core.settings.get().defaultScanPolicy),
@@ -80,7 +89,11 @@ export function createHandlers(core: CoreServices): Handlers {
       if (!existing.length) throw new CallFailure('not_found', 'None of those photos is in the library');
       const out = core.db.immediate(() => {
         if (type === 'metadata') existing.forEach((id) => core.photos.markPendingAgain(id));
-        return core.jobs.enqueueMany(existing.map((photoId) => ({ type, payload: { photoId } })));
+        return core.jobs.enqueueMany(
+          existing.map((photoId) => ({ type, payload: { photoId } })),
+          'user',
+          { supersedeFailures: true },
+        );
       });
       core.photosChanged(existing);
       const created = out.filter((o) => o.created).length;

@@ -61,11 +61,6 @@ function formatPixelLimit(n: number): string {
   return `${n.toLocaleString('en-US')} px`;
 }
 
-function shorten(s: string, max = 300): string {
-  const one = s.replace(/\s*\n\s*/g, '; ').trim();
-  return one.length > max ? `${one.slice(0, max - 1)}…` : one;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Reading the file once
 
@@ -131,14 +126,20 @@ function decoderError(err: unknown, format: ImageFormat, width?: number, height?
     });
   }
   // Running out of memory is the machine's state, not the file's: let the runtime retry.
+  // The decoder's own words go with the cause (the job's technical details), not in the message.
   if (/out of memory|memory allocation|cannot allocate|ENOMEM/i.test(reason)) {
-    return new Error(`Not enough memory to decode the image: ${shorten(reason)}`, { cause: err });
+    return new Error('Not enough memory to decode the image; it will be tried again', { cause: err });
   }
+  const label = FORMAT_LABELS[format];
   // A valid file in a variant the decoder lacks (e.g. lossless or arithmetic-coded JPEG).
   if (/unsupported|not supported/i.test(reason)) {
-    return new PermanentJobError(`Unsupported ${FORMAT_LABELS[format]} variant: ${shorten(reason)}`, { cause: err });
+    return new PermanentJobError(`Unsupported ${label} variant: this kind of ${label} cannot be decoded`, { cause: err });
   }
-  return new PermanentJobError(`Truncated or corrupt ${FORMAT_LABELS[format]}: ${shorten(reason)}`, { cause: err });
+  const truncated = /premature end|truncated|unexpected end|end of file|short read|not enough data/i.test(reason);
+  return new PermanentJobError(
+    `Truncated or corrupt ${label}: ${truncated ? 'the file ends before its image data does' : 'its image data cannot be decoded'}`,
+    { cause: err },
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
