@@ -146,6 +146,12 @@ export const photoSummarySchema = z.object({
   thumbnailVersion: z.string().nullable(),
   metadataStatus: z.enum(['pending', 'ready', 'failed']),
   metadataError: z.string().nullable(),
+  /**
+   * While the photo has not been read (`pending`): its latest metadata job, so a tile can say
+   * whether it is queued, being read, waiting to retry (and why) or cancelled. Null otherwise, or
+   * when there is no job.
+   */
+  metadataJob: z.object({ id, status: jobStatusSchema, runAfter: z.number(), errorMessage: z.string().nullable() }).nullable(),
   missing: z.boolean(),
   camera: z.string().nullable(),
   exifDate: z.string().nullable(),
@@ -334,6 +340,11 @@ export const calls = {
     z.object({ items: z.array(photoSummarySchema), nextCursor: photoCursorSchema.nullable(), total: z.number().int() }),
   ),
   'photos.get': call(z.object({ id }).strict(), photoDetailsSchema),
+  /**
+   * The photos on screen now (the grid's visible tiles, or the open photo): their queued jobs run
+   * before other queued work; those of photos no longer on screen go back to their turn.
+   */
+  'photos.inView': call(z.object({ ids: z.array(id).max(500) }).strict(), z.object({ prioritized: z.number().int() })),
   /** Imports files and folders (recursively) by path on this machine; progress arrives as import.progress events. */
   'photos.import': call(
     z.object({ paths: z.array(pathSchema).min(1).max(1000), scanPolicy: scanPolicySchema.optional() }).strict(),

@@ -75,6 +75,7 @@ export function createHandlers(core: CoreServices): Handlers {
         jobs: core.jobs.summaries(core.jobs.queries.list({ subject: `photo:${id}`, limit: 50 }).rows),
       };
     },
+    'photos.inView': ({ ids }) => ({ prioritized: core.jobs.inView(ids) }),
     'photos.import': ({ paths, scanPolicy }) => core.importer.start(paths, scanPolicy ?? core.settings.get().defaultScanPolicy),
     'photos.chooseAndImport': async ({ scanPolicy }) => {
       if (!core.platform.chooseImportPaths)

@@ -28,6 +28,12 @@ export type PhotoNames = (ids: readonly number[]) => Map<number, string>;
 
 const PHOTO_SUBJECT = /^photo:(\d+)$/;
 
+/**
+ * The priority of queued jobs about photos on screen (see `inView`): above the default 0 that
+ * every import and re-run uses, below the 100 a caller may ask for.
+ */
+export const IN_VIEW_PRIORITY = 50;
+
 /** The photo a job is about, from its subject, or null. */
 export function subjectPhotoId(subject: string | null): number | null {
   const m = subject ? PHOTO_SUBJECT.exec(subject) : null;
@@ -185,6 +191,20 @@ export class JobService {
     const done = this.transitions.acknowledge(ids, actor, { dismissed: true });
     if (done.length) this.onChanged(done);
     return done.length;
+  }
+
+  /**
+   * The photos on screen now: their queued jobs run first; jobs raised for photos no longer on
+   * screen go back to their turn. Visible tiles of a large import get their thumbnails first,
+   * whatever the sort order, instead of waiting behind the whole import.
+   */
+  inView(photoIds: readonly number[]): number {
+    const { raised } = this.transitions.prioritize(
+      photoIds.map((id) => `photo:${id}`),
+      IN_VIEW_PRIORITY,
+    );
+    if (raised) this.runner?.wake();
+    return raised;
   }
 
   /** Failures nobody has dismissed or retried yet. */

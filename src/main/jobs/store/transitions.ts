@@ -87,6 +87,17 @@ export class JobTransitions {
           WHERE id = @id AND status = 'running' AND cancel_requested_at IS NULL`,
       ),
       runNow: p(`UPDATE background_jobs SET run_after = @now, updated_at = @now WHERE id = @id AND status = 'queued'`),
+      // Both walk an index: the queue's (priority, ...) for jobs at the in-view priority, the subject
+      // index for the photos named. Only jobs at the default priority are raised, so a priority
+      // someone chose on purpose is never overwritten.
+      lowerOutOfView: p(
+        `UPDATE background_jobs SET priority = 0
+          WHERE status = 'queued' AND priority = @priority AND (subject IS NULL OR subject NOT IN (SELECT value FROM json_each(@subjects)))`,
+      ),
+      raiseInView: p(
+        `UPDATE background_jobs SET priority = @priority
+          WHERE subject IN (SELECT value FROM json_each(@subjects)) AND status = 'queued' AND priority = 0`,
+      ),
       acknowledge: p(
         `UPDATE background_jobs SET acknowledged_at = @now, updated_at = @now
           WHERE id = @id AND status = 'failed' AND acknowledged_at IS NULL`,
@@ -383,6 +394,20 @@ export class JobTransitions {
       const changed = this.s.runNow.run({ id, now }).changes === 1;
       if (changed) this.audit([{ event: 'run_now', actor, jobId: id, at: now }]);
       return changed;
+    });
+  }
+
+  /**
+   * The work the archivist is looking at goes first: queued jobs of these subjects get `priority`
+   * (from the default 0), and queued jobs at `priority` whose subject is not among them go back to
+   * 0. Not a state transition, so not audited (it would flood the ledger while the grid scrolls).
+   */
+  prioritize(subjects: readonly string[], priority: number): { raised: number; lowered: number } {
+    return this.db.immediate(() => {
+      const args = { subjects: JSON.stringify(subjects), priority };
+      const lowered = this.s.lowerOutOfView.run(args).changes;
+      const raised = subjects.length ? this.s.raiseInView.run(args).changes : 0;
+      return { raised, lowered };
     });
   }
 

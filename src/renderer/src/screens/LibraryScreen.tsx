@@ -371,6 +371,7 @@ export function LibraryScreen({ active = true }: { active?: boolean }) {
               selection={selection}
               indexOf={list.indexOf}
               ensure={list.ensure}
+              refreshRows={list.refreshRows}
               onOpen={open}
               queryKey={`${sort}|${filter}|${search}|${yearFrom ?? ''}|${yearTo ?? ''}|${yearMode}`}
               active={active}

@@ -26,6 +26,7 @@ import { useReviewQueue } from './photo/useReviewQueue';
 import { usePhotoReview } from './photo/usePhotoReview';
 import { useReruns } from './photo/useReruns';
 import { usePhotoKeys } from './photo/usePhotoKeys';
+import { useInView } from './library/useVisibleWork';
 
 export function PhotoScreen({ id, review = false }: { id: number; review?: boolean }) {
   const q = useQuery('photos.get', { id }, [id]);
@@ -38,6 +39,8 @@ export function PhotoScreen({ id, review = false }: { id: number; review?: boole
     if (e.changedIds.some((j) => jobIds.has(j))) q.reload();
   });
   const electron = client.transport.kind === 'electron';
+  // The open photo's queued jobs (its metadata, its zoom tiles) run before other queued work.
+  useInView([id], true);
 
   const [showHistory, setShowHistory] = useState(false);
   const ev = useEvidence(id, showHistory);
