@@ -187,6 +187,26 @@ export const photoDetailsSchema = photoSummarySchema.extend({
 });
 export type PhotoDetails = z.infer<typeof photoDetailsSchema>;
 
+/** How the photo screen shows a photo at full resolution (see src/main/media/viewer.ts). */
+export const viewerSchema = z.discriminatedUnion('kind', [
+  /** The original itself (mediaUrl('original')), drawn by the window. */
+  z.object({ kind: z.literal('image'), width: z.number().int(), height: z.number().int(), version: z.string() }),
+  /** A Deep Zoom pyramid: mediaUrl('tile', id, version, { level, col, row }). */
+  z.object({
+    kind: z.literal('tiles'),
+    width: z.number().int(),
+    height: z.number().int(),
+    tileSize: z.number().int(),
+    overlap: z.number().int(),
+    levels: z.number().int(),
+    version: z.string(),
+  }),
+  /** Being made by this job; ask again when it ends. */
+  z.object({ kind: z.literal('preparing'), width: z.number().int(), height: z.number().int(), job: jobSummarySchema }),
+  z.object({ kind: z.literal('unavailable'), reason: z.string(), job: jobSummarySchema.nullable() }),
+]);
+export type Viewer = z.infer<typeof viewerSchema>;
+
 export const photoCursorSchema = z.object({ v: z.union([z.string(), z.number(), z.null()]), id });
 
 export const importProgressSchema = z.object({
@@ -340,6 +360,8 @@ export const calls = {
     z.object({ items: z.array(photoSummarySchema), nextCursor: photoCursorSchema.nullable(), total: z.number().int() }),
   ),
   'photos.get': call(z.object({ id }).strict(), photoDetailsSchema),
+  /** How to show the photo at full resolution; starts making its zoom view when it needs one. */
+  'photos.viewer': call(z.object({ id }).strict(), viewerSchema),
   /**
    * The photos on screen now (the grid's visible tiles, or the open photo): their queued jobs run
    * before other queued work; those of photos no longer on screen go back to their turn.

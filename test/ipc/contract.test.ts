@@ -30,6 +30,7 @@ const wrongValues: Partial<Record<CallName, unknown[]>> = {
     { yearMode: 'sometimes' },
   ],
   'photos.get': [{}, { id: -5 }],
+  'photos.viewer': [{}, { id: 0 }, { id: 'big' }],
   'photos.inView': [{}, { ids: [0] }, { ids: new Array(501).fill(1) }, { ids: 'visible' }],
   'photos.import': [
     {},

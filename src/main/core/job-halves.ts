@@ -8,9 +8,11 @@ import { metadataJob, type MetadataJobDeps } from '../photos/metadata-job';
 import { ocrJob } from '../dating/ocr-job';
 import { aiJob } from '../dating/ai-job';
 import { rebuildJob } from '../dating/rebuild-job';
+import { previewJob } from '../photos/preview-job';
 
 export type ProductHalvesDeps = MetadataJobDeps & {
   sqlite: import('better-sqlite3').Database;
+  previewsDir: string;
   apiKey(): string | null;
   onPhotosChanged(ids: number[]): void;
 };
@@ -21,5 +23,6 @@ export function productMainHalves(deps: ProductHalvesDeps): MainHalves<ProductJo
     ocr: ocrJob(deps),
     ai_analysis: aiJob(deps),
     constraint_rebuild: rebuildJob(deps),
+    preview: previewJob(deps),
   };
 }

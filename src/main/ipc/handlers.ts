@@ -2,6 +2,7 @@
 import { APP_VERSION, type CoreServices } from '../core/services';
 import type { Handlers } from './dispatcher';
 import { CallFailure } from '../../shared/result';
+import { viewerOf } from '../media/viewer';
 
 export function createHandlers(core: CoreServices): Handlers {
   return {
@@ -75,6 +76,7 @@ export function createHandlers(core: CoreServices): Handlers {
         jobs: core.jobs.summaries(core.jobs.queries.list({ subject: `photo:${id}`, limit: 50 }).rows),
       };
     },
+    'photos.viewer': ({ id }) => viewerOf({ photos: core.photos, jobs: core.jobs, previewsDir: core.paths.previewsDir }, id),
     'photos.inView': ({ ids }) => ({ prioritized: core.jobs.inView(ids) }),
     'photos.import': ({ paths, scanPolicy }) => core.importer.start(paths, scanPolicy ?? core.settings.get().defaultScanPolicy),
     'photos.chooseAndImport': async ({ scanPolicy }) => {

@@ -7,6 +7,8 @@ export interface LibraryPaths {
   dbFile: string;
   thumbnailsDir: string;
   backupsDir: string;
+  /** Zoom views (tile pyramids), one folder per photo by content hash; made on demand, safe to delete. */
+  previewsDir: string;
 }
 
 export function libraryPaths(dir: string): LibraryPaths {
@@ -16,6 +18,7 @@ export function libraryPaths(dir: string): LibraryPaths {
     dbFile: path.join(abs, 'circa.db'),
     thumbnailsDir: path.join(abs, 'thumbnails'),
     backupsDir: path.join(abs, 'backups'),
+    previewsDir: path.join(abs, 'previews'),
   };
 }
 

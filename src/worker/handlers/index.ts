@@ -31,6 +31,7 @@ const productHandlers: WorkerHalves<ProductJobTypes> = {
   ocr: onFirstUse(async () => (await import('./ocr')).ocrHandler),
   ai_analysis: onFirstUse(async () => (await import('./ai')).aiHandler),
   constraint_rebuild: onFirstUse(async () => (await import('./rebuild')).rebuildHandler),
+  preview: onFirstUse(async () => (await import('./preview')).previewHandler),
 };
 
 export function workerHandlers(opts: { diagnostics: boolean }): Record<string, RunHandler> {

@@ -34,6 +34,7 @@ import type { MetadataInput } from '../../shared/jobs/types/metadata';
 import { sha256Buffer } from '../../shared/node/hash';
 import { fsReadError, isAbortError } from '../../shared/node/io-errors';
 import { phashFromPixels } from './phash';
+import { decoderError, formatPixelLimit } from './decode-errors';
 import { readJpegHeader } from './jpeg-header';
 import { detectScanner } from './scanner';
 import { DEFAULT_THUMBNAIL_LONG_SIDE, THUMBNAIL_JPEG_QUALITY } from './thumbnail';
@@ -52,14 +53,6 @@ export type ExtractPhotoMetadataInput = MetadataInput;
 
 export { photoMetadataSchema, type PhotoMetadata };
 export type { EmbeddedMetadata };
-
-// ---------------------------------------------------------------------------------------------
-// Formatting helpers for messages
-
-function formatPixelLimit(n: number): string {
-  if (n >= 100_000) return `${Number((n / 1_000_000).toFixed(1))} MP`;
-  return `${n.toLocaleString('en-US')} px`;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Reading the file once
@@ -112,34 +105,6 @@ async function readPhotoFile(
   } finally {
     await fh.close().catch(() => undefined);
   }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Decoder errors
-
-function decoderError(err: unknown, format: ImageFormat, width?: number, height?: number, limit?: number): unknown {
-  if (isAbortError(err) || err instanceof PermanentJobError) return err;
-  const reason = err instanceof Error ? err.message : String(err);
-  if (/pixel limit/i.test(reason) && width && height && limit) {
-    return new PermanentJobError(`Image too large: ${width}×${height} px exceeds the ${formatPixelLimit(limit)} limit`, {
-      cause: err,
-    });
-  }
-  // Running out of memory is the machine's state, not the file's: let the runtime retry.
-  // The decoder's own words go with the cause (the job's technical details), not in the message.
-  if (/out of memory|memory allocation|cannot allocate|ENOMEM/i.test(reason)) {
-    return new Error('Not enough memory to decode the image; it will be tried again', { cause: err });
-  }
-  const label = FORMAT_LABELS[format];
-  // A valid file in a variant the decoder lacks (e.g. lossless or arithmetic-coded JPEG).
-  if (/unsupported|not supported/i.test(reason)) {
-    return new PermanentJobError(`Unsupported ${label} variant: this kind of ${label} cannot be decoded`, { cause: err });
-  }
-  const truncated = /premature end|truncated|unexpected end|end of file|short read|not enough data/i.test(reason);
-  return new PermanentJobError(
-    `Truncated or corrupt ${label}: ${truncated ? 'the file ends before its image data does' : 'its image data cannot be decoded'}`,
-    { cause: err },
-  );
 }
 
 // ---------------------------------------------------------------------------------------------

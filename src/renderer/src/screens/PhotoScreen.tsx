@@ -12,7 +12,7 @@ import type { EvidenceItem } from '../../../shared/contract';
 import { navigate } from '../router';
 import { plural } from '../format';
 import { useSession } from '../session/session';
-import { PhotoImage } from './photo/PhotoImage';
+import { PhotoViewer, type ViewerHandle } from './photo/viewer/PhotoViewer';
 import { PhotoFacts } from './photo/PhotoFacts';
 import { PhotoJobs } from './photo/PhotoJobs';
 import { EstimateCard } from './photo/EstimateCard';
@@ -63,6 +63,7 @@ export function PhotoScreen({ id, review = false }: { id: number; review?: boole
   const nav = review ? { prev: queue.prev, next: queue.next } : { prev: libNav?.prev, next: libNav?.next };
   const go = (to: number | undefined) => to != null && navigate(`/${review ? 'review' : 'photo'}/${to}`);
 
+  const viewer = useRef<ViewerHandle>(null);
   usePhotoKeys({
     back: () => navigate('/library'),
     previous: () => go(nav.prev),
@@ -74,6 +75,13 @@ export function PhotoScreen({ id, review = false }: { id: number; review?: boole
     },
     decide: rv.decideFocused,
     undo: () => void rv.undo(),
+    zoom: (how) => {
+      const v = viewer.current;
+      if (how === 'in') v?.zoomIn();
+      else if (how === 'out') v?.zoomOut();
+      else if (how === 'fit') v?.fit();
+      else v?.actualSize();
+    },
   });
 
   const formRef = useRef<HTMLDivElement>(null);
@@ -146,7 +154,7 @@ export function PhotoScreen({ id, review = false }: { id: number; review?: boole
       {photo && (
         <div className="photo-body">
           <div className="photo-main">
-            <PhotoImage key={`${photo.id}:${photo.thumbnailVersion}:${photo.missing}`} photo={photo} />
+            <PhotoViewer key={photo.id} ref={viewer} photo={photo} />
             <Timeline items={current} estimate={ev.estimate} focusedId={focusedId} onSelect={(i) => focusItem(i, true)} />
           </div>
           <aside className="photo-side" aria-label="Dating this photo">

@@ -9,12 +9,14 @@ import { constraintRebuildJobType } from './constraint-rebuild';
 import { diagnosticJobTypes } from './diagnostic';
 import { metadataJobType } from './metadata';
 import { ocrJobType } from './ocr';
+import { previewJobType } from './preview';
 
 export const productJobTypes = {
   metadata: metadataJobType,
   ocr: ocrJobType,
   ai_analysis: aiAnalysisJobType,
   constraint_rebuild: constraintRebuildJobType,
+  preview: previewJobType,
 } as const satisfies Record<string, AnyJobType>;
 
 export type ProductJobTypes = typeof productJobTypes;
