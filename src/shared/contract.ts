@@ -267,7 +267,16 @@ export const calls = {
   'app.health': call(empty, healthSchema),
 
   'settings.get': call(empty, settingsSchema),
+  /** Refused (invalid_input, with the fields) when an AI backend lacks a web address or a model. */
   'settings.update': call(settingsSchema.partial().strict(), settingsSchema),
+  /**
+   * Settings → Test connection: one real request to the backend as typed (not necessarily saved),
+   * made by a worker as an `ai_test` job; its outcome is that job's (watch jobs.changed).
+   */
+  'settings.testAi': call(
+    settingsSchema.pick({ aiBackend: true, aiBaseUrl: true, aiModel: true }).strict(),
+    z.object({ job: jobSummarySchema, paused: z.boolean() }),
+  ),
 
   'jobs.list': call(
     z

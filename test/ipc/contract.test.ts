@@ -76,6 +76,7 @@ const wrongValues: Partial<Record<CallName, unknown[]>> = {
   'photos.setScanOverride': [{ id: 1 }, { id: 1, override: 'maybe' }, { id: 0, override: null }],
   'history.last': [{}, { photoId: 0 }],
   'history.undo': [{}, { actionId: 'last' }, { actionId: 1, photoId: -2 }],
+  'settings.testAi': [{}, { aiBackend: 'ollama' }, { aiBackend: 'skynet', aiBaseUrl: '', aiModel: '' }],
   'settings.setApiKey': [{}, { apiKey: '' }, { apiKey: 'k'.repeat(501) }],
 };
 

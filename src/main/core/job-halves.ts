@@ -9,6 +9,7 @@ import { ocrJob } from '../dating/ocr-job';
 import { aiJob } from '../dating/ai-job';
 import { rebuildJob } from '../dating/rebuild-job';
 import { previewJob } from '../photos/preview-job';
+import { aiTestJob } from '../dating/ai-test-job';
 
 export type ProductHalvesDeps = MetadataJobDeps & {
   sqlite: import('better-sqlite3').Database;
@@ -24,5 +25,6 @@ export function productMainHalves(deps: ProductHalvesDeps): MainHalves<ProductJo
     ai_analysis: aiJob(deps),
     constraint_rebuild: rebuildJob(deps),
     preview: previewJob(deps),
+    ai_test: aiTestJob(deps),
   };
 }

@@ -3,6 +3,7 @@ import { APP_VERSION, type CoreServices } from '../core/services';
 import type { Handlers } from './dispatcher';
 import { CallFailure } from '../../shared/result';
 import { viewerOf } from '../media/viewer';
+import { assertUsableAiSettings } from '../../shared/ai/settings-check';
 
 export function createHandlers(core: CoreServices): Handlers {
   return {
@@ -21,6 +22,13 @@ export function createHandlers(core: CoreServices): Handlers {
 
     'settings.get': () => core.settings.get(),
     'settings.update': (patch) => core.settings.update(patch),
+    'settings.testAi': ({ aiBackend, aiBaseUrl, aiModel }) => {
+      if (aiBackend === 'heuristic') throw new CallFailure('conflict', 'The heuristic runs inside Circa: there is no connection to test');
+      assertUsableAiSettings({ aiBackend, aiBaseUrl, aiModel });
+      // Ahead of any queue: the archivist is waiting for the answer.
+      const { job } = core.jobs.enqueue({ type: 'ai_test', payload: { backend: aiBackend, baseUrl: aiBaseUrl, model: aiModel }, priority: 100 });
+      return { job, paused: core.runner?.paused ?? false };
+    },
 
     'jobs.list': (input) => core.jobs.list(input),
     'jobs.types': () => core.jobs.types(),

@@ -32,6 +32,7 @@ const productHandlers: WorkerHalves<ProductJobTypes> = {
   ai_analysis: onFirstUse(async () => (await import('./ai')).aiHandler),
   constraint_rebuild: onFirstUse(async () => (await import('./rebuild')).rebuildHandler),
   preview: onFirstUse(async () => (await import('./preview')).previewHandler),
+  ai_test: onFirstUse(async () => (await import('./ai-test')).aiTestHandler),
 };
 
 export function workerHandlers(opts: { diagnostics: boolean }): Record<string, RunHandler> {

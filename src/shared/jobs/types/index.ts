@@ -5,6 +5,7 @@
  */
 import type { AnyJobType, JobUi } from '../define';
 import { aiAnalysisJobType } from './ai-analysis';
+import { aiTestJobType } from './ai-test';
 import { constraintRebuildJobType } from './constraint-rebuild';
 import { diagnosticJobTypes } from './diagnostic';
 import { metadataJobType } from './metadata';
@@ -17,6 +18,7 @@ export const productJobTypes = {
   ai_analysis: aiAnalysisJobType,
   constraint_rebuild: constraintRebuildJobType,
   preview: previewJobType,
+  ai_test: aiTestJobType,
 } as const satisfies Record<string, AnyJobType>;
 
 export type ProductJobTypes = typeof productJobTypes;
