@@ -158,7 +158,7 @@ export const photoSummarySchema = z.object({
   estimateStatus: estimateStatusSchema,
   estimateEarliest: z.number().int().nullable(),
   estimateLatest: z.number().int().nullable(),
-  /** DACS wording of the estimate, e.g. "circa 1935-1942". */
+  /** DACS wording of the estimate, e.g. "circa 1935–1942". */
   estimateLabel: z.string().nullable(),
   importedAt: z.number(),
 });

@@ -23,10 +23,15 @@ export function createHandlers(core: CoreServices): Handlers {
     'settings.get': () => core.settings.get(),
     'settings.update': (patch) => core.settings.update(patch),
     'settings.testAi': ({ aiBackend, aiBaseUrl, aiModel }) => {
-      if (aiBackend === 'heuristic') throw new CallFailure('conflict', 'The heuristic runs inside Circa: there is no connection to test');
+      if (aiBackend === 'heuristic')
+        throw new CallFailure('conflict', 'The heuristic runs inside Circa: there is no connection to test');
       assertUsableAiSettings({ aiBackend, aiBaseUrl, aiModel });
       // Ahead of any queue: the archivist is waiting for the answer.
-      const { job } = core.jobs.enqueue({ type: 'ai_test', payload: { backend: aiBackend, baseUrl: aiBaseUrl, model: aiModel }, priority: 100 });
+      const { job } = core.jobs.enqueue({
+        type: 'ai_test',
+        payload: { backend: aiBackend, baseUrl: aiBaseUrl, model: aiModel },
+        priority: 100,
+      });
       return { job, paused: core.runner?.paused ?? false };
     },
 
