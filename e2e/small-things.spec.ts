@@ -19,6 +19,23 @@ test('selection, validation wording and range dashes', async ({ app }) => {
       fs.copyFileSync(path.join(CORPUS, name), path.join(dir, path.basename(name)));
     }
     await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', /^data:image\/svg\+xml,/);
+    // The search field's placeholder fits in the field (measured in its own font).
+    const fits = await page.getByLabel('Search filenames').evaluate((el) => {
+      const input = el as HTMLInputElement;
+      const style = getComputedStyle(input);
+      const probe = document.createElement('span');
+      probe.textContent = input.placeholder;
+      probe.style.font = style.font;
+      probe.style.letterSpacing = style.letterSpacing;
+      probe.style.position = 'absolute';
+      probe.style.whiteSpace = 'pre';
+      document.body.append(probe);
+      const needed = probe.getBoundingClientRect().width;
+      probe.remove();
+      const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return needed <= room ? true : `${needed} > ${room}`;
+    });
+    expect(fits).toBe(true);
 
     await page.getByRole('button', { name: 'Import photos…' }).click();
     const panel = await importFolder(page, app.target, dir);

@@ -218,7 +218,13 @@ export const importProgressSchema = z.object({
   added: z.number().int(),
   duplicates: z.number().int(),
   skipped: z.number().int(),
+  /** Files that could not be read at import (missing, unreadable); photos added but unreadable are `unreadable`. */
   failed: z.number().int(),
+  /** Photos this import added whose metadata is still being read. */
+  reading: z.number().int(),
+  /** Photos this import added that turned out unreadable (their metadata job failed). */
+  unreadable: z.number().int(),
+  /** Both kinds, the first 50. */
   errors: z.array(z.object({ path: z.string(), message: z.string() })),
   startedAt: z.number(),
   finishedAt: z.number().nullable(),

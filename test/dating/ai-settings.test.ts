@@ -36,10 +36,15 @@ describe('AI backend settings', () => {
       { path: ['aiModel'], message: 'Enter the model’s name, e.g. llava:13b' },
     ]);
     const ftp = await core.dispatch('settings.update', { aiBackend: 'openai-compatible', aiBaseUrl: 'ftp://x', aiModel: 'm' });
-    expect(ftp).toMatchObject({ ok: false, error: { issues: [{ path: ['aiBaseUrl'], message: expect.stringMatching(/^Not a web address/) }] } });
+    expect(ftp).toMatchObject({
+      ok: false,
+      error: { issues: [{ path: ['aiBaseUrl'], message: expect.stringMatching(/^Not a web address/) }] },
+    });
     expect(core.settings.get().aiBackend).toBe('heuristic'); // nothing was saved
     // What a job can use is saved; so is any other setting while the backend is complete.
-    expect(await core.dispatch('settings.update', { aiBackend: 'ollama', aiBaseUrl: 'http://127.0.0.1:11434', aiModel: 'llava:13b' })).toMatchObject({ ok: true });
+    expect(
+      await core.dispatch('settings.update', { aiBackend: 'ollama', aiBaseUrl: 'http://127.0.0.1:11434', aiModel: 'llava:13b' }),
+    ).toMatchObject({ ok: true });
     expect(await core.dispatch('settings.update', { jobRetentionDays: 10 })).toMatchObject({ ok: true });
   });
 
@@ -50,7 +55,9 @@ describe('AI backend settings', () => {
     const row = await test(core, { aiBackend: 'ollama', aiBaseUrl: stub.url, aiModel: 'llava:13b' });
     expect(row.status).toBe('success');
     expect(row.result_summary).toMatch(
-      new RegExp(`^llava:13b at ${stub.url.replaceAll('.', '\\.')} answered in \\d+\\.\\d s with a valid dating reply \\(1935–1945\\): “`),
+      new RegExp(
+        `^llava:13b at ${stub.url.replaceAll('.', '\\.')} answered in \\d+\\.\\d s with a valid dating reply \\(1935–1945\\): “`,
+      ),
     );
     expect(stub.requests.length).toBe(before + 1);
     const req = stub.requests.at(-1)!;

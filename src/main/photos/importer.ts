@@ -17,6 +17,7 @@ import type { JobService } from '../jobs/service';
 import type { Logger } from '../jobs/runner/logger';
 import type { NewPhoto, PhotoRepository } from './photo-repository';
 import { describeMachineryError, isMachineryError } from '../jobs/machinery';
+import { ImportOutcomes, type AddedRange } from './import-outcome';
 
 const HASH_CONCURRENCY = 4;
 const BATCH_SIZE = 500;
@@ -41,8 +42,11 @@ export interface ImporterDeps {
 export class Importer {
   private current: ImportRun | null = null;
   private nextId = 1;
+  private readonly outcomes: ImportOutcomes;
 
-  constructor(private readonly deps: ImporterDeps) {}
+  constructor(private readonly deps: ImporterDeps) {
+    this.outcomes = new ImportOutcomes(deps.db.sqlite);
+  }
 
   /** `scanPolicy`: what the archivist said about these files (scans or camera originals), kept with each photo. */
   start(paths: string[], scanPolicy: ScanPolicy = 'detect'): ImportProgress {
@@ -57,7 +61,7 @@ export class Importer {
         `Nothing to import: ${missing.map((m) => `"${m}"`).join(', ')} does not exist on this computer`,
       );
     }
-    const run = new ImportRun(this.nextId++, roots, scanPolicy, this.deps);
+    const run = new ImportRun(this.nextId++, roots, new Set(missing), scanPolicy, this.deps, this.outcomes);
     this.current = run;
     void run.execute();
     return run.snapshot();
@@ -91,14 +95,21 @@ class ImportRun {
   private batchTimer?: NodeJS.Timeout;
   private flushes = 0;
   private lastProgress = 0;
+  /** The photos this import added (see import-outcome.ts); null until the first is added. */
+  private added: AddedRange | null = null;
+  /** Set when the run ended by itself or by cancel (not by an error): its summary is recomputed as photos are read. */
+  private summarised = false;
   private resolveDone!: () => void;
   readonly done = new Promise<void>((r) => (this.resolveDone = r));
 
   constructor(
     id: number,
     roots: string[],
+    /** Paths that did not exist when the import started: reported as such, never as "disappeared". */
+    private readonly missingRoots: ReadonlySet<string>,
     private readonly scanPolicy: ScanPolicy,
     private readonly deps: ImporterDeps,
+    private readonly outcomes: ImportOutcomes,
   ) {
     this.progress = {
       id,
@@ -110,6 +121,8 @@ class ImportRun {
       duplicates: 0,
       skipped: 0,
       failed: 0,
+      reading: 0,
+      unreadable: 0,
       errors: [],
       startedAt: Date.now(),
       finishedAt: null,
@@ -117,8 +130,22 @@ class ImportRun {
     };
   }
 
+  /**
+   * The progress with what became of the photos added so far: a broken file is hashed and added
+   * like any other, and only its metadata job finds it unreadable; the summary says so.
+   */
   snapshot(): ImportProgress {
-    return { ...this.progress, roots: [...this.progress.roots], errors: [...this.progress.errors] };
+    const p = this.progress;
+    const outcome = this.outcomes.of(this.added, MAX_LISTED_ERRORS - p.errors.length);
+    const out: ImportProgress = {
+      ...p,
+      roots: [...p.roots],
+      reading: outcome.reading,
+      unreadable: outcome.unreadable,
+      errors: [...p.errors, ...outcome.errors],
+    };
+    if (this.summarised) out.message = this.summary(out);
+    return out;
   }
 
   cancel(): void {
@@ -129,6 +156,10 @@ class ImportRun {
     try {
       const inFlight = new Set<Promise<void>>();
       for (const root of this.progress.roots) {
+        if (this.missingRoots.has(root)) {
+          this.notFound(root);
+          continue;
+        }
         for await (const file of walk(root, (p, err) => this.fail(p, err))) {
           if (this.cancelled) break;
           if (!hasSupportedExtension(file)) {
@@ -146,7 +177,8 @@ class ImportRun {
       await Promise.all(inFlight);
       this.flush();
       this.progress.status = this.stopWith ? 'failed' : this.cancelled ? 'cancelled' : 'done';
-      this.progress.message = this.stopWith ?? this.summary();
+      this.progress.message = this.stopWith;
+      this.summarised = !this.stopWith;
     } catch (err) {
       this.progress.status = 'failed';
       this.progress.message = `Import stopped: ${(err as Error).message}. What was imported so far is kept; run the import again to continue.`;
@@ -218,8 +250,14 @@ class ImportRun {
     }
     this.progress.duplicates += duplicates;
     this.progress.added += added.length;
+    if (added.length) this.added = { first: this.added?.first ?? added[0], last: added[added.length - 1] };
     if (added.length) this.deps.onPhotosAdded(added);
     this.report(true); // "added" must not lag behind the photos the grid already shows
+  }
+
+  private notFound(root: string): void {
+    this.progress.failed++;
+    this.progress.errors.push({ path: root, message: 'does not exist on this computer' });
   }
 
   private fail(file: string, err: unknown): void {
@@ -243,13 +281,15 @@ class ImportRun {
     this.deps.onProgress(this.snapshot());
   }
 
-  private summary(): string {
-    const p = this.progress;
-    const parts = [`${p.added} added`];
-    if (p.duplicates) parts.push(`${p.duplicates} already in the library`);
-    if (p.skipped) parts.push(`${p.skipped} not images (skipped)`);
-    if (p.failed) parts.push(`${p.failed} could not be read`);
-    return `${this.cancelled ? 'Import cancelled' : 'Import finished'}: ${parts.join(', ')}.`;
+  /** One sentence, true of this import alone: a photo added but unreadable counts as not read. */
+  private summary(p: ImportProgress): string {
+    const n = (x: number) => x.toLocaleString('en-US');
+    const parts = [`${n(p.added)} added${p.unreadable ? ` (${n(p.unreadable)} of them unreadable)` : ''}`];
+    if (p.duplicates) parts.push(`${n(p.duplicates)} already in the library`);
+    if (p.skipped) parts.push(`${n(p.skipped)} not images (skipped)`);
+    if (p.failed) parts.push(`${n(p.failed)} could not be imported`);
+    const reading = p.reading ? ` Still reading ${n(p.reading)}…` : '';
+    return `${this.cancelled ? 'Import cancelled' : 'Import finished'}: ${parts.join(', ')}.${reading}`;
   }
 }
 

@@ -226,7 +226,7 @@ export function LibraryScreen({ active = true }: { active?: boolean }) {
           <input
             type="search"
             className="search-input"
-            placeholder="Search filenames, notes and text in photos"
+            placeholder="Search photos"
             aria-label="Search filenames, notes and text in photos"
             title="Searches filenames, your notes and the text OCR read in the photos"
             value={searchText}

@@ -134,6 +134,10 @@ function ImportProgressView({ p, onCancel }: { p: ImportProgress; onCancel(): vo
   // `found` counts image files (others are `skipped`); each ends hashed or failed.
   const settled = Math.min(p.found, p.hashed + p.failed);
   const fraction = p.found ? settled / p.found : undefined;
+  // A cancelled or stopped import shows how far it got, not a full bar.
+  const bar = p.status === 'done' ? 1 : running ? fraction : (fraction ?? 0);
+  // Failed: files that could not be imported, and photos added that turned out unreadable.
+  const count = (key: (typeof STATS)[number][0]) => (key === 'failed' ? p.failed + p.unreadable : p[key]);
   const elapsed = (p.finishedAt ?? Date.now()) - p.startedAt;
   return (
     <section
@@ -154,15 +158,15 @@ function ImportProgressView({ p, onCancel }: { p: ImportProgress; onCancel(): vo
       <progress
         className="import-bar"
         max={1}
-        value={running ? fraction : 1}
+        value={bar}
         aria-label="Import progress"
-        aria-valuetext={running ? `${settled} of ${p.found} files read` : TITLE[p.status]}
+        aria-valuetext={running || p.status !== 'done' ? `${settled} of ${p.found} files read` : TITLE[p.status]}
       />
       <dl className="import-stats" aria-live="off">
         {STATS.map(([key, label]) => (
-          <div key={key} className={`import-stat import-stat-${key}${p[key] && key === 'failed' ? ' bad' : ''}`}>
+          <div key={key} className={`import-stat import-stat-${key}${count(key) && key === 'failed' ? ' bad' : ''}`}>
             <dt>{label}</dt>
-            <dd data-testid={`import-${key}`}>{p[key].toLocaleString()}</dd>
+            <dd data-testid={`import-${key}`}>{count(key).toLocaleString()}</dd>
           </div>
         ))}
       </dl>
@@ -185,8 +189,8 @@ function ImportProgressView({ p, onCancel }: { p: ImportProgress; onCancel(): vo
               </li>
             ))}
           </ul>
-          {p.failed > Math.min(20, p.errors.length) && (
-            <p className="muted small">and {(p.failed - Math.min(20, p.errors.length)).toLocaleString()} more</p>
+          {count('failed') > Math.min(20, p.errors.length) && (
+            <p className="muted small">and {(count('failed') - Math.min(20, p.errors.length)).toLocaleString()} more</p>
           )}
         </div>
       )}
