@@ -220,6 +220,10 @@ export const importProgressSchema = z.object({
   skipped: z.number().int(),
   /** Files that could not be read at import (missing, unreadable); photos added but unreadable are `unreadable`. */
   failed: z.number().int(),
+  /** Files whose content is that of a missing photo: the photo now points to them. */
+  relinked: z.number().int(),
+  /** Photos under an imported folder whose files are no longer there. */
+  markedMissing: z.number().int(),
   /** Photos this import added whose metadata is still being read. */
   reading: z.number().int(),
   /** Photos this import added that turned out unreadable (their metadata job failed). */

@@ -23,6 +23,7 @@ import { appPaths } from '../app-paths';
 import { PhotoRepository } from '../photos/photo-repository';
 import { EvidenceStore } from '../evidence/evidence-store';
 import { Importer } from '../photos/importer';
+import { FileLocations } from '../photos/file-locations';
 import { EvidenceService } from '../evidence/evidence-service';
 import { ApiKeyStore } from '../settings/secrets';
 import { productMainHalves } from './job-halves';
@@ -114,14 +115,22 @@ export function openCore(opts: CoreOptions): Core {
   const actions = new ActionLog(db.sqlite, ledger);
   const evidenceService = new EvidenceService(db, evidence, photos, ledger, actions, onPhotoChanged);
   const photoEdits = new PhotoEdits(db, photos, evidence, ledger, actions, onPhotoChanged);
+  const locations = new FileLocations(db, ledger);
   const importer = new Importer({
     db,
     photos,
     jobs,
+    locations,
     log,
     onProgress: (p) => events.emit('import.progress', p),
     onPhotosAdded: (ids) => photoChanges.add(ids),
   });
+  // Files moved or deleted while the library was closed show as missing without waiting for a job to fail.
+  const fileCheck = new AbortController();
+  const fileCheckDone = locations.checkAll(fileCheck.signal).then(
+    (ids) => ids.length && photoChanges.add(ids),
+    (err: Error) => log.error(`checking where the photos' files are failed: ${err.stack ?? err.message}`),
+  );
 
   if (opts.runJobs !== false) {
     runner = new JobRunner({
@@ -170,6 +179,8 @@ export function openCore(opts: CoreOptions): Core {
     dispatch,
     async close(graceMs = 5_000) {
       await importer.close();
+      fileCheck.abort();
+      await fileCheckDone;
       jobChanges.close();
       photoChanges.close();
       await runner?.stop(graceMs);

@@ -18,6 +18,7 @@ import type { Logger } from '../jobs/runner/logger';
 import type { NewPhoto, PhotoRepository } from './photo-repository';
 import { describeMachineryError, isMachineryError } from '../jobs/machinery';
 import { ImportOutcomes, type AddedRange } from './import-outcome';
+import type { FileLocations } from './file-locations';
 
 const HASH_CONCURRENCY = 4;
 const BATCH_SIZE = 500;
@@ -34,6 +35,7 @@ export interface ImporterDeps {
   db: LibraryDb;
   photos: PhotoRepository;
   jobs: JobService;
+  locations: FileLocations;
   log: Logger;
   onProgress(p: ImportProgress): void;
   onPhotosAdded(ids: number[]): void;
@@ -99,6 +101,8 @@ class ImportRun {
   private added: AddedRange | null = null;
   /** Set when the run ended by itself or by cancel (not by an error): its summary is recomputed as photos are read. */
   private summarised = false;
+  /** Every file the walk met under a folder root: a photo there whose file is not among them is missing. */
+  private readonly walked = new Set<string>();
   private resolveDone!: () => void;
   readonly done = new Promise<void>((r) => (this.resolveDone = r));
 
@@ -121,6 +125,8 @@ class ImportRun {
       duplicates: 0,
       skipped: 0,
       failed: 0,
+      relinked: 0,
+      markedMissing: 0,
       reading: 0,
       unreadable: 0,
       errors: [],
@@ -162,6 +168,7 @@ class ImportRun {
         }
         for await (const file of walk(root, (p, err) => this.fail(p, err))) {
           if (this.cancelled) break;
+          this.walked.add(file);
           if (!hasSupportedExtension(file)) {
             this.progress.skipped++;
             this.report();
@@ -176,6 +183,7 @@ class ImportRun {
       }
       await Promise.all(inFlight);
       this.flush();
+      if (!this.cancelled) this.markMissing();
       this.progress.status = this.stopWith ? 'failed' : this.cancelled ? 'cancelled' : 'done';
       this.progress.message = this.stopWith;
       this.summarised = !this.stopWith;
@@ -222,19 +230,30 @@ class ImportRun {
     if (!batch.length) return;
     this.flushes++;
     const added: number[] = [];
+    const relinked: number[] = [];
     let duplicates = 0;
     try {
       this.deps.db.immediate(() => {
         const now = Date.now();
         const seen = new Set<string>();
+        const toRead: number[] = [];
         for (const p of batch) {
           const id = seen.has(p.sha256) ? null : this.deps.photos.insert(p, now);
+          if (id != null) {
+            added.push(id);
+            toRead.push(id);
+          } else {
+            // The content of a photo already here: a moved file relinks its missing photo.
+            const moved = seen.has(p.sha256) ? null : this.deps.locations.relinkIfMissing(p, now);
+            if (moved) {
+              relinked.push(moved.id);
+              if (moved.reread) toRead.push(moved.id);
+            } else duplicates++;
+          }
           seen.add(p.sha256);
-          if (id == null) duplicates++;
-          else added.push(id);
         }
         this.deps.jobs.enqueueMany(
-          added.map((photoId) => ({ type: 'metadata', payload: { photoId } })),
+          toRead.map((photoId) => ({ type: 'metadata', payload: { photoId } })),
           'import',
         );
       });
@@ -250,9 +269,21 @@ class ImportRun {
     }
     this.progress.duplicates += duplicates;
     this.progress.added += added.length;
+    this.progress.relinked += relinked.length;
+    if (relinked.length) this.deps.onPhotosAdded(relinked);
     if (added.length) this.added = { first: this.added?.first ?? added[0], last: added[added.length - 1] };
     if (added.length) this.deps.onPhotosAdded(added);
     this.report(true); // "added" must not lag behind the photos the grid already shows
+  }
+
+  /** A folder imported again: its photos whose files are gone from it are marked missing. */
+  private markMissing(): void {
+    for (const root of this.progress.roots) {
+      if (this.missingRoots.has(root) || !fs.statSync(root, { throwIfNoEntry: false })?.isDirectory()) continue;
+      const gone = this.deps.locations.markMissingUnder(root, this.walked);
+      this.progress.markedMissing += gone.length;
+      if (gone.length) this.deps.onPhotosAdded(gone);
+    }
   }
 
   private notFound(root: string): void {
@@ -287,6 +318,8 @@ class ImportRun {
     const parts = [`${n(p.added)} added${p.unreadable ? ` (${n(p.unreadable)} of them unreadable)` : ''}`];
     if (p.duplicates) parts.push(`${n(p.duplicates)} already in the library`);
     if (p.skipped) parts.push(`${n(p.skipped)} not images (skipped)`);
+    if (p.relinked) parts.push(`${n(p.relinked)} found at a new place (relinked)`);
+    if (p.markedMissing) parts.push(`${n(p.markedMissing)} no longer there (marked missing)`);
     if (p.failed) parts.push(`${n(p.failed)} could not be imported`);
     const reading = p.reading ? ` Still reading ${n(p.reading)}…` : '';
     return `${this.cancelled ? 'Import cancelled' : 'Import finished'}: ${parts.join(', ')}.${reading}`;
