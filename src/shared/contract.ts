@@ -400,6 +400,20 @@ export const calls = {
     z.object({ ids: z.array(id).min(1).max(100_000), type: z.enum(RERUN_JOB_TYPES) }).strict(),
     z.object({ created: z.number().int(), alreadyActive: z.number().int() }),
   ),
+  /** Removes photos from the library (never their files); their evidence and reviews are kept in the audit ledger. */
+  'photos.remove': call(
+    z.object({ ids: z.array(id).min(1).max(100_000) }).strict(),
+    z.object({
+      removed: z.number().int(),
+      /** What `photos.undoRemove` takes to bring them back, until `undoUntil`. */
+      undo: z.object({ first: id, last: id }).nullable(),
+      undoUntil: z.number().nullable(),
+    }),
+  ),
+  'photos.undoRemove': call(
+    z.object({ first: id, last: id }).strict(),
+    z.object({ restored: z.number().int(), skipped: z.number().int() }),
+  ),
   'photos.setNotes': call(
     z.object({ id, notes: z.string().max(20_000) }).strict(),
     z.object({ notes: z.string(), action: actionSummarySchema.nullable() }),

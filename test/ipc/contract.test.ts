@@ -45,6 +45,8 @@ const wrongValues: Partial<Record<CallName, unknown[]>> = {
   'photos.rerun': [{ ids: [] }, { ids: [1], type: 'rm -rf' }, { ids: [0], type: 'metadata' }],
   'photos.reveal': [{}, { id: 0 }],
   'photos.setNotes': [{ id: 1 }, { id: 1, notes: 'x'.repeat(20_001) }],
+  'photos.remove': [{}, { ids: [] }, { ids: [0] }, { ids: ['1'] }],
+  'photos.undoRemove': [{}, { first: 1 }, { first: 0, last: 1 }, { first: 1, last: 2, extra: true }],
   'evidence.list': [{}, { photoId: 'one' }],
   'evidence.review': [
     { id: 1 },

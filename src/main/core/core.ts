@@ -24,6 +24,7 @@ import { PhotoRepository } from '../photos/photo-repository';
 import { EvidenceStore } from '../evidence/evidence-store';
 import { Importer } from '../photos/importer';
 import { FileLocations } from '../photos/file-locations';
+import { PhotoRemoval } from '../photos/photo-removal';
 import { EvidenceService } from '../evidence/evidence-service';
 import { ApiKeyStore } from '../settings/secrets';
 import { productMainHalves } from './job-halves';
@@ -116,6 +117,8 @@ export function openCore(opts: CoreOptions): Core {
   const evidenceService = new EvidenceService(db, evidence, photos, ledger, actions, onPhotoChanged);
   const photoEdits = new PhotoEdits(db, photos, evidence, ledger, actions, onPhotoChanged);
   const locations = new FileLocations(db, ledger);
+  // Photos leave and come back anywhere in any sort order: every open grid re-reads what it shows.
+  const removal = new PhotoRemoval(db, jobs, ledger, () => events.emit('photos.changed', { ids: [], all: true }));
   const importer = new Importer({
     db,
     photos,
@@ -161,6 +164,7 @@ export function openCore(opts: CoreOptions): Core {
     evidenceService,
     actions,
     photoEdits,
+    removal,
     apiKeys,
     importer,
     media: { photos, libraryDir: paths.dir, thumbnailsDir: paths.thumbnailsDir, previewsDir: paths.previewsDir },

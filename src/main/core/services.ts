@@ -13,6 +13,7 @@ import type { EvidenceStore } from '../evidence/evidence-store';
 import type { EvidenceService } from '../evidence/evidence-service';
 import type { ActionLog } from '../history/action-log';
 import type { PhotoEdits } from '../photos/photo-edits';
+import type { PhotoRemoval } from '../photos/photo-removal';
 import type { ApiKeyStore, SecretCipher } from '../settings/secrets';
 import type { Importer } from '../photos/importer';
 import type { MediaDeps } from '../media/media';
@@ -44,6 +45,7 @@ export interface CoreServices {
   /** The archivist's undo history. */
   actions: ActionLog;
   photoEdits: PhotoEdits;
+  removal: PhotoRemoval;
   apiKeys: ApiKeyStore;
   importer: Importer;
   media: MediaDeps;

@@ -116,6 +116,8 @@ export function createHandlers(core: CoreServices): Handlers {
       return { created, alreadyActive: out.length - created };
     },
     'photos.setNotes': ({ id, notes }) => core.photoEdits.setNotes(id, notes),
+    'photos.remove': ({ ids }) => core.removal.remove(ids),
+    'photos.undoRemove': ({ first, last }) => core.removal.undo(first, last),
     'photos.setScanOverride': ({ id, override }) => core.photoEdits.setScanOverride(id, override),
 
     'evidence.list': ({ photoId, includeSuperseded }) => core.evidenceService.list(photoId, includeSuperseded),

@@ -25,6 +25,7 @@ import { useDebounced } from './library/useDebounced';
 import { PhotoGrid } from './library/PhotoGrid';
 import { ImportPanel } from './library/ImportPanel';
 import { BulkReview } from './library/BulkReview';
+import { RemovalNotice, RemoveButton, useRemoval } from './library/RemovePhotos';
 import { firstToReview } from './photo/useReviewQueue';
 import { useSessionStore } from '../session/session';
 
@@ -146,6 +147,8 @@ export function LibraryScreen({ active = true }: { active?: boolean }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- indexOf reads the rows just loaded
   }, [selected, list.rows, list.indexOf]);
   const hidden = selected.size - shown.size;
+
+  const removal = useRemoval();
 
   // Bulk re-run.
   const [rerunning, setRerunning] = useState(false);
@@ -356,12 +359,18 @@ export function LibraryScreen({ active = true }: { active?: boolean }) {
                 <button onClick={() => void rerun()} disabled={rerunning || !shown.size}>
                   Re-run {jobTypeInSentence(rerunType)}
                 </button>
+                <RemoveButton
+                  count={shown.size}
+                  busy={removal.busy}
+                  onConfirm={() => void removal.remove([...shown]).then((ok) => ok && selection.clear())}
+                />
                 <button onClick={selection.clear}>Clear</button>
               </div>
             ) : (
               list.total > 0 && <span className="pane-hint">Shift-click selects a range · Ctrl-click adds · Enter opens</span>
             )}
           </div>
+          <RemovalNotice removal={removal} />
           {list.error && (
             <div className="flash flash-error pane-flash" role="alert">
               {list.error}{' '}
