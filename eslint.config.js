@@ -8,7 +8,10 @@ import globals from 'globals';
 const electron = { name: 'electron', message: 'Only src/main/electron and src/preload may import electron.' };
 const fence = (groups, message) => ({ group: groups, message });
 const notMain = fence(['**/main/**', '**/src/main'], 'Only src/main may import src/main (it owns the database and the leases).');
-const notWorker = fence(['**/worker/**', '**/src/worker'], 'src/main and src/shared never import src/worker: a job crosses the process boundary as data.');
+const notWorker = fence(
+  ['**/worker/**', '**/src/worker'],
+  'src/main and src/shared never import src/worker: a job crosses the process boundary as data.',
+);
 const notRenderer = fence(['**/renderer/**'], 'Nothing outside the renderer imports it.');
 const notNode = fence(['**/shared/node/**'], 'src/shared/node is Node-only code: the renderer cannot load it.');
 const restrict = (paths, patterns) => ['error', { paths, patterns }];

@@ -1,11 +1,28 @@
-/** The bare OCR loop's worker: one reused tesseract.js engine, recognise each file (see dating.ts). */
-import { createOcrEngine } from '../src/worker/ocr';
+/**
+ * The baseline of the OCR benchmark (see dating.ts): bare tesseract.js, as a developer would call
+ * it — one reused worker, `recognize(file)` on each image as it is, default page segmentation —
+ * with none of Circa's preprocessing or retries. Reports each file's text, or its failure.
+ */
+import Tesseract from 'tesseract.js';
+import { defaultLangPath } from '../src/worker/ocr';
 
-const engine = createOcrEngine();
-// Warm: load the language data before the clock starts.
-await engine.recognize(new URL('../resources/tray.png', import.meta.url).pathname).catch(() => undefined);
+const worker = await Tesseract.createWorker('eng', Tesseract.OEM.LSTM_ONLY, {
+  langPath: defaultLangPath(),
+  gzip: true,
+  cacheMethod: 'none',
+});
+// Warm: the language data is loaded before the clock starts, as it is in Circa's workers.
+await worker.recognize(new URL('../resources/tray.png', import.meta.url).pathname).catch(() => undefined);
 process.on('message', async (m: { files: string[] }) => {
-  for (const f of m.files) await engine.recognize(f);
-  process.send!({ done: true });
+  const texts: Record<string, string> = {};
+  const failures: Record<string, string> = {};
+  for (const f of m.files) {
+    try {
+      texts[f] = (await worker.recognize(f)).data.text;
+    } catch (err) {
+      failures[f] = String(err);
+    }
+  }
+  process.send!({ texts, failures });
 });
 process.send!({ ready: true });

@@ -49,8 +49,20 @@ interface Policy {
 }
 
 const POLICIES: Policy[] = [
-  { name: 'single', label: 'one at a time, with subjects (ocr, ai_analysis)', type: 'diag.noop_single', subjects: true, target: 1.0 },
-  { name: 'metadata', label: 'metadata policy (8 handed over), with subjects', type: 'diag.noop_batch', subjects: true, target: 1.5 },
+  {
+    name: 'single',
+    label: 'one at a time, with subjects (ocr, ai_analysis)',
+    type: 'diag.noop_single',
+    subjects: true,
+    target: 1.0,
+  },
+  {
+    name: 'metadata',
+    label: 'metadata policy (8 handed over), with subjects',
+    type: 'diag.noop_batch',
+    subjects: true,
+    target: 1.5,
+  },
   { name: 'best', label: 'best case: 64 handed over, no subjects', type: 'diag.noop', subjects: false },
 ];
 
@@ -231,7 +243,9 @@ export async function run(args: string[]): Promise<void> {
   const minWrites = arg(args, 'writes', 1000);
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'circa-bench-queue-'));
   const worker = pickWorker();
-  console.log(`queue benchmark: ${n} jobs × ${rounds} paired rounds, ${os.availableParallelism()} cores, node ${process.version}`);
+  console.log(
+    `queue benchmark: ${n} jobs × ${rounds} paired rounds, ${os.availableParallelism()} cores, node ${process.version}`,
+  );
   console.log(`worker processes: ${worker.label}`);
   try {
     const ratios = new Map<string, number[]>(POLICIES.map((p) => [p.name, []]));
@@ -255,7 +269,9 @@ export async function run(args: string[]): Promise<void> {
         rates.get(p.name)!.push(circa[p.name]);
         return `${p.name} ${Math.round(circa[p.name])}/s (${round(circa[p.name] / plain)}×)`;
       }).join(', ');
-      console.log(`round ${r + 1}/${rounds} (${plainFirst ? 'plainjob first' : 'Circa first'}): plainjob ${Math.round(plain)}/s; ${line}`);
+      console.log(
+        `round ${r + 1}/${rounds} (${plainFirst ? 'plainjob first' : 'Circa first'}): plainjob ${Math.round(plain)}/s; ${line}`,
+      );
     }
     const latency = await startLatency(root, latN, worker.spawn);
     const bulkSubjects = await bulkEnqueue(root, bulkN, true);
@@ -267,15 +283,27 @@ export async function run(args: string[]): Promise<void> {
 
     const range = (xs: number[]) => `${round(Math.min(...xs))}–${round(Math.max(...xs))}`;
     const rows: [string, string, string][] = [
-      ['plainjob drain (2 processes)', `${Math.round(median(plainRates))} jobs/s`, `median of ${rounds}; the comparison for every policy`],
+      [
+        'plainjob drain (2 processes)',
+        `${Math.round(median(plainRates))} jobs/s`,
+        `median of ${rounds}; the comparison for every policy`,
+      ],
       ...POLICIES.map((p): [string, string, string] => [
         `Circa: ${p.label}`,
         `${round(median(ratios.get(p.name)!))}×`,
         `${Math.round(median(rates.get(p.name)!))} jobs/s; ratio range ${range(ratios.get(p.name)!)}${p.target ? `; target ≥ ${p.target}×` : ' (a best case)'}`,
       ]),
       ['main loop delay p99 during drains', `${round(slowest)} ms`, 'the worst round'],
-      ['idle start latency p50 / p99', `${round(latency.p50)} / ${round(latency.p99)} ms`, `max ${round(latency.max)} ms over ${latN}`],
-      ['bulk enqueue, metadata with subjects', `${Math.round(bulkSubjects)} jobs/s`, `${bulkN} in one call (the import's path); target ≥ 100,000`],
+      [
+        'idle start latency p50 / p99',
+        `${round(latency.p50)} / ${round(latency.p99)} ms`,
+        `max ${round(latency.max)} ms over ${latN}`,
+      ],
+      [
+        'bulk enqueue, metadata with subjects',
+        `${Math.round(bulkSubjects)} jobs/s`,
+        `${bulkN} in one call (the import's path); target ≥ 100,000`,
+      ],
       ['bulk enqueue, no subjects', `${Math.round(bulkPlain)} jobs/s`, `${bulkN} in one call`],
       [
         'user write p99 through main',

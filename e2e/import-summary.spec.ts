@@ -25,8 +25,8 @@ test('import summaries are each import’s own and true', async ({ app }) => {
     await expect(panel.getByTestId('import-failed')).toHaveText('1');
     const summary = panel.getByRole('status').filter({ hasText: 'Import finished' });
     await expect(summary).toContainText('2 added (1 of them unreadable)');
-    await expect(panel.locator('.import-errors')).toContainText('broken.jpg');
-    await expect(panel.locator('.import-errors')).toContainText('Not an image');
+    await expect(panel.getByTestId('import-error-list')).toContainText('broken.jpg');
+    await expect(panel.getByTestId('import-error-list')).toContainText('Not an image');
     await app.shot('import-summary-unreadable');
 
     // A bad path beside a good one: "does not exist", never "disappeared during the import".
@@ -35,9 +35,9 @@ test('import summaries are each import’s own and true', async ({ app }) => {
     await expect(panel.getByTestId('import-duplicates')).toHaveText('2');
     await expect(panel.getByTestId('import-progress')).toHaveAttribute('data-status', 'done');
     await expect(panel.getByTestId('import-failed')).toHaveText('1');
-    await expect(panel.locator('.import-errors')).toContainText('/no/such/folder/anywhere');
-    await expect(panel.locator('.import-errors')).toContainText('does not exist on this computer');
-    await expect(panel.locator('.import-errors')).not.toContainText('disappeared');
+    await expect(panel.getByTestId('import-error-list')).toContainText('/no/such/folder/anywhere');
+    await expect(panel.getByTestId('import-error-list')).toContainText('does not exist on this computer');
+    await expect(panel.getByTestId('import-error-list')).not.toContainText('disappeared');
     await expect(panel.getByRole('status').filter({ hasText: 'Import finished' })).toHaveText(
       /0 added, 2 already in the library, 1 could not be imported\./,
     );

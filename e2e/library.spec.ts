@@ -3,6 +3,7 @@
  * photo and read its metadata, re-run it, select with mouse and keyboard, import again (nothing
  * is added twice).
  */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -162,4 +163,49 @@ test('an unknown import path is explained instead of failing silently', async ({
   await panel.getByLabel('Folder or file path on this computer').fill('/no/such/folder/anywhere');
   await panel.getByRole('button', { name: 'Import', exact: true }).click();
   await expect(panel.getByRole('alert')).toContainText('does not exist');
+});
+
+test('an import names every file it skips, with why', async ({ app }) => {
+  const { page } = app;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'circa-skips-'));
+  fs.copyFileSync(path.join(CORPUS, 'Canon_40D.jpg'), path.join(dir, 'Canon_40D.jpg'));
+  for (const f of ['IMG_0412.HEIC', 'IMG_0413.HEIC']) fs.writeFileSync(path.join(dir, f), Buffer.alloc(64));
+  fs.writeFileSync(path.join(dir, 'box-12 inventory.txt'), 'box 12');
+  fs.symlinkSync('/etc/passwd', path.join(dir, 'passwd-link.jpg'));
+  execFileSync('mkfifo', [path.join(dir, 'scanner-pipe.jpg')]);
+  try {
+    const panel = await importFolder(page, app.target, dir);
+    await expect(panel.getByTestId('import-added')).toHaveText('1');
+    await expect(panel.getByTestId('import-skipped')).toHaveText('5');
+    const list = panel.getByTestId('import-skipped-list');
+    await expect(list.getByRole('listitem')).toHaveCount(5);
+    await expect(list.getByRole('listitem').filter({ hasText: 'IMG_0412.HEIC' })).toContainText('convert it to JPEG or TIFF');
+    await expect(list.getByRole('listitem').filter({ hasText: 'passwd-link.jpg' })).toContainText('outside the imported folder');
+    await expect(list.getByRole('listitem').filter({ hasText: 'scanner-pipe.jpg' })).toContainText('named pipe');
+    await expect(panel.getByRole('status')).toContainText('2 HEIC/HEIF — convert to JPEG or TIFF');
+    await list.scrollIntoViewIfNeeded();
+    await app.shot('import-skipped');
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('importing the whole disk asks first', async ({ app }) => {
+  const { page } = app;
+  if (app.target === 'electron') {
+    const r = await page.evaluate(() => window.circa!.call('photos.import', { paths: ['/'] }));
+    expect(r).toMatchObject({ ok: false, error: { code: 'needs_confirmation' } });
+    return;
+  }
+  await page.getByRole('button', { name: 'Import…' }).click();
+  const panel = page.getByTestId('import-panel');
+  await panel.getByLabel('Folder or file path on this computer').fill('/');
+  await panel.getByRole('button', { name: 'Import', exact: true }).click();
+  const question = panel.getByRole('alertdialog');
+  await expect(question).toContainText('contains your whole home folder');
+  await expect(question.getByRole('button', { name: 'Import anyway' })).toBeVisible();
+  await app.shot('import-confirm');
+  await question.getByRole('button', { name: 'Cancel' }).click();
+  await expect(question).toBeHidden();
+  await expect(panel.getByTestId('import-progress')).toHaveCount(0);
 });

@@ -23,9 +23,34 @@ export {
   type ManualConstraint,
 } from './evidence-details';
 export type { EvidenceDetails } from './evidence-details';
+import { ocrReadLineSchema } from './jobs/outputs/ocr';
 
 const id = z.number().int().positive();
 const empty = z.object({}).strict();
+
+/**
+ * Bounds on inputs that would otherwise have none, so that every call's largest valid message has
+ * a known size and fits the browser-mode transport (src/shared/wire-limits.ts; the test builds
+ * each call's largest message and sends it through a real socket).
+ */
+export const INPUT_LIMITS = {
+  /** A job payload, as JSON text (UTF-16 code units). */
+  jobPayloadChars: 1024 * 1024,
+  /** All the paths of one photos.import together (UTF-16 code units). */
+  importPathsChars: 512 * 1024,
+  /** A photos.list cursor's sort value (a filename at most, in practice). */
+  cursorValueChars: 1024,
+} as const;
+
+function jsonAtMost(maxChars: number) {
+  return (value: unknown): boolean => {
+    try {
+      return JSON.stringify(value).length <= maxChars;
+    } catch {
+      return false; // cyclic or too deeply nested to serialise
+    }
+  };
+}
 
 // ---------------------------------------------------------------- app
 export const healthSchema = z.object({
@@ -164,6 +189,21 @@ export const photoSummarySchema = z.object({
 });
 export type PhotoSummary = z.infer<typeof photoSummarySchema>;
 
+/** The latest OCR reading of a photo, line by line: shown even when it holds no date. */
+export const ocrReadingSchema = z.object({
+  text: z.string(),
+  /** Tesseract's mean confidence, 0..100. */
+  confidence: z.number().min(0).max(100),
+  lines: z.array(ocrReadLineSchema),
+  /** The oriented image's size: the space of the line boxes. */
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  method: z.string(),
+  jobId: z.number().int().nullable(),
+  readAt: z.number(),
+});
+export type OcrReading = z.infer<typeof ocrReadingSchema>;
+
 export const photoDetailsSchema = photoSummarySchema.extend({
   size: z.number().int(),
   sha256: z.string(),
@@ -183,6 +223,8 @@ export const photoDetailsSchema = photoSummarySchema.extend({
   exif: z.record(z.string(), z.unknown()).nullable(),
   phash: z.string().nullable(),
   notes: z.string(),
+  /** Null until OCR has run. */
+  ocr: ocrReadingSchema.nullable(),
   jobs: z.array(jobSummarySchema),
 });
 export type PhotoDetails = z.infer<typeof photoDetailsSchema>;
@@ -207,7 +249,10 @@ export const viewerSchema = z.discriminatedUnion('kind', [
 ]);
 export type Viewer = z.infer<typeof viewerSchema>;
 
-export const photoCursorSchema = z.object({ v: z.union([z.string(), z.number(), z.null()]), id });
+export const photoCursorSchema = z.object({
+  v: z.union([z.string().max(INPUT_LIMITS.cursorValueChars), z.number(), z.null()]),
+  id,
+});
 
 export const importProgressSchema = z.object({
   id: z.number().int(),
@@ -230,6 +275,8 @@ export const importProgressSchema = z.object({
   unreadable: z.number().int(),
   /** Both kinds, the first 50. */
   errors: z.array(z.object({ path: z.string(), message: z.string() })),
+  /** Files left out, each with why (HEIC, not an image, a FIFO or device, a link not followed…); the first few hundred. */
+  skippedFiles: z.array(z.object({ path: z.string(), reason: z.string() })),
   startedAt: z.number(),
   finishedAt: z.number().nullable(),
   message: z.string().nullable(),
@@ -323,7 +370,12 @@ export const calls = {
     z
       .object({
         type: jobTypeSchema,
-        payload: z.record(z.string(), z.unknown()),
+        payload: z
+          .record(z.string(), z.unknown())
+          .refine(
+            jsonAtMost(INPUT_LIMITS.jobPayloadChars),
+            `payload larger than ${INPUT_LIMITS.jobPayloadChars} characters of JSON`,
+          ),
         priority: z.number().int().min(-100).max(100).optional(),
       })
       .strict(),
@@ -376,7 +428,13 @@ export const calls = {
             path: ['yearTo'],
           });
       }),
-    z.object({ items: z.array(photoSummarySchema), nextCursor: photoCursorSchema.nullable(), total: z.number().int() }),
+    z.object({
+      items: z.array(photoSummarySchema),
+      nextCursor: photoCursorSchema.nullable(),
+      total: z.number().int(),
+      /** False when a search or a year range matches more than Circa counts: `total` is then a lower bound. */
+      totalExact: z.boolean(),
+    }),
   ),
   'photos.get': call(z.object({ id }).strict(), photoDetailsSchema),
   /** How to show the photo at full resolution; starts making its zoom view when it needs one. */
@@ -388,7 +446,21 @@ export const calls = {
   'photos.inView': call(z.object({ ids: z.array(id).max(500) }).strict(), z.object({ prioritized: z.number().int() })),
   /** Imports files and folders (recursively) by path on this machine; progress arrives as import.progress events. */
   'photos.import': call(
-    z.object({ paths: z.array(pathSchema).min(1).max(1000), scanPolicy: scanPolicySchema.optional() }).strict(),
+    z
+      .object({
+        paths: z
+          .array(pathSchema)
+          .min(1)
+          .max(1000)
+          .refine(
+            (paths) => paths.reduce((n, p) => n + p.length, 0) <= INPUT_LIMITS.importPathsChars,
+            `the paths together are longer than ${INPUT_LIMITS.importPathsChars} characters; import fewer at once`,
+          ),
+        /** The archivist confirmed an import Circa asked about (needs_confirmation: a whole disk, a huge folder). */
+        confirmed: z.boolean().optional(),
+        scanPolicy: scanPolicySchema.optional(),
+      })
+      .strict(),
     importProgressSchema,
   ),
   /** Electron only: asks the user for files/folders with the system dialog, then imports them. */

@@ -45,11 +45,24 @@ export const SUPPORTED_EXTENSIONS: readonly string[] = Object.freeze(SUPPORTED_F
 
 const EXTENSION_SET = new Set(SUPPORTED_EXTENSIONS);
 
+/** HEIC/HEIF by name: recognised so an import can say why it skips them (they cannot be decoded). */
+const HEIF_EXTENSIONS = new Set(['.heic', '.heif', '.hif', '.heics', '.heifs']);
+
+function extensionOf(fileName: string): string | null {
+  const dot = fileName.lastIndexOf('.');
+  if (dot < 0 || dot < Math.max(fileName.lastIndexOf('/'), fileName.lastIndexOf('\\'))) return null;
+  return fileName.slice(dot).toLowerCase();
+}
+
+export function isHeifName(fileName: string): boolean {
+  const ext = extensionOf(fileName);
+  return ext !== null && HEIF_EXTENSIONS.has(ext);
+}
+
 /** True when a file name or path ends with a supported extension (case-insensitive). */
 export function hasSupportedExtension(fileName: string): boolean {
-  const dot = fileName.lastIndexOf('.');
-  if (dot < 0 || dot < Math.max(fileName.lastIndexOf('/'), fileName.lastIndexOf('\\'))) return false;
-  return EXTENSION_SET.has(fileName.slice(dot).toLowerCase());
+  const ext = extensionOf(fileName);
+  return ext !== null && EXTENSION_SET.has(ext);
 }
 
 export function isSupportedFormat(format: string): format is ImageFormat {

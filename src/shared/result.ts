@@ -5,6 +5,7 @@ export const ERROR_CODES = [
   'not_found',
   'conflict', // the request is valid but the current state forbids it
   'unavailable', // the library is busy/locked or the core is shutting down: try again
+  'needs_confirmation', // valid, but looks like a mistake (e.g. importing a whole disk): ask, then call again confirmed
   'internal', // a bug: logged in main with its stack
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

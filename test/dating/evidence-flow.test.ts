@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../src/main/core/core';
+import type { PhotoDetails } from '../../src/shared/contract';
 import { openTestCore, tempDir, waitFor, waitForStatus } from '../support/core';
 import { renderCaption } from '../support/caption-images';
 import { startAiStub } from '../support/ai-stub-server';
@@ -26,6 +27,52 @@ async function runJob(c: Core, type: 'ocr' | 'ai_analysis', photoId: number) {
   const { job } = c.jobs.enqueue({ type, payload: { photoId } });
   return waitForStatus(c, job.id, ['success', 'failed', 'cancelled'], 120_000);
 }
+
+describe('what OCR read, shown to the archivist', () => {
+  it('keeps a reading without a date, line by line with confidence and box, and photos.get returns it', async () => {
+    const dir = tempDir('circa-ocr-');
+    const file = path.join(dir, 'undated.png');
+    fs.writeFileSync(file, await renderCaption('The old mill by the river', { size: 48 }));
+    core = openTestCore();
+    const photoId = await importOne(core, file);
+    const before = await core.dispatch('photos.get', { id: photoId });
+    expect(before.ok && (before.value as PhotoDetails).ocr).toBeNull();
+    const job = await runJob(core, 'ocr', photoId);
+    expect(job.status).toBe('success');
+    expect(core.evidenceService.list(photoId, false).items.filter((i) => i.source === 'ocr')).toEqual([]);
+
+    const got = await core.dispatch('photos.get', { id: photoId });
+    if (!got.ok) throw new Error(got.error.message);
+    const photo = got.value as PhotoDetails;
+    const reading = photo.ocr!;
+    expect(reading).toMatchObject({ jobId: job.id, width: photo.width, height: photo.height });
+    expect(reading.text).toMatch(/old mill/i);
+    expect(reading.confidence).toBeGreaterThan(50);
+    expect(reading.lines).toHaveLength(1);
+    const [line] = reading.lines;
+    expect(line.text).toMatch(/river/);
+    expect(line.confidence).toBeGreaterThan(50);
+    // The box lies inside the image and around the centred caption.
+    expect(line.bbox.x0).toBeGreaterThanOrEqual(0);
+    expect(line.bbox.x1).toBeLessThanOrEqual(reading.width);
+    expect(line.bbox.y0).toBeLessThan(reading.height / 2);
+    expect(line.bbox.y1).toBeGreaterThan(reading.height / 2);
+  });
+
+  it('turns a year OCR read with a double quote ("Summer "62") into evidence that says what was read', async () => {
+    const dir = tempDir('circa-ocr-');
+    const file = path.join(dir, 'summer.png');
+    // Straight double quote printed: what Tesseract makes of ’ on many labels.
+    fs.writeFileSync(file, await renderCaption('Summer "62 at the lake', { size: 48 }));
+    core = openTestCore();
+    const photoId = await importOne(core, file);
+    expect((await runJob(core, 'ocr', photoId)).status).toBe('success');
+    const ocr = core.evidenceService.list(photoId, false).items.find((i) => i.source === 'ocr')!;
+    expect(ocr).toMatchObject({ earliest: 19620601, latest: 19620831 });
+    expect(ocr.details).toMatchObject({ line: expect.stringMatching(/Summer "62/) });
+    expect(String(ocr.details!.reason)).toContain('OCR read');
+  });
+});
 
 describe('evidence from OCR, AI and the archivist', () => {
   it('reads a printed caption, turns its date into evidence, and explains the estimate once accepted', async () => {

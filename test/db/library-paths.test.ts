@@ -14,6 +14,12 @@ describe('library location', () => {
 
   it('lays a library out as a folder', () => {
     const p = libraryPaths('/lib');
-    expect(p).toEqual({ dir: '/lib', dbFile: '/lib/circa.db', thumbnailsDir: '/lib/thumbnails', backupsDir: '/lib/backups' });
+    expect(p).toEqual({
+      dir: '/lib',
+      dbFile: '/lib/circa.db',
+      thumbnailsDir: '/lib/thumbnails',
+      backupsDir: '/lib/backups',
+      auditKeyFile: '/lib/audit.key',
+    });
   });
 });

@@ -38,7 +38,7 @@ describe('audit ledger', () => {
     const { dir, report } = await libraryWithHistory();
     const raw = rawDb(dir);
     const total = raw.prepare('SELECT count(*) FROM audit_events').pluck().get() as number;
-    expect(report).toEqual({ ok: true, checked: total });
+    expect(report).toEqual({ ok: true, checked: total, problems: [], notes: [] });
     expect(total).toBeGreaterThanOrEqual(8);
     // Every row links to the one before it.
     const rows = raw.prepare('SELECT prev_hash, hash FROM audit_events ORDER BY id').all() as {

@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { Core } from '../../src/main/core/core';
 import type { ImportProgress } from '../../src/shared/contract';
-import { openTestCore, tempDir, waitFor } from '../support/core';
+import { openTestCore, sourceSpawner, tempDir, waitFor } from '../support/core';
+import type { SpawnWorker } from '../../src/main/jobs/worker-process';
 import { writeHostileFiles } from '../support/hostile-files';
 import { appPaths } from '../../src/main/app-paths';
 
@@ -15,6 +16,15 @@ afterEach(async () => {
   await core?.close();
   core = undefined;
 });
+
+/** A field of /proc/PID/status, in kB (0 when the process is gone). */
+function kb(pid: number, field: 'VmHWM' | 'VmRSS'): number {
+  try {
+    return Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
 
 function copyCorpus(files: string[], dest = tempDir('circa-photos-')): string {
   for (const f of files) fs.copyFileSync(path.join(CORPUS, f), path.join(dest, path.basename(f)));
@@ -122,24 +132,55 @@ describe('photo import and metadata', () => {
     expect(core.photos.get(nikon.id)!.scan_reason).toMatch(/every file is a scan/);
   });
 
-  it('fails hostile files with specific messages while the rest carry on', async () => {
+  it('fails exactly the hostile files that cannot be read, each with its reason, while the rest carry on', async () => {
     const dir = tempDir('circa-hostile-');
-    const hostile = await writeHostileFiles(dir);
+    await writeHostileFiles(dir);
     copyCorpus(['jpg/Canon_40D.jpg'], dir);
     core = openTestCore({ concurrency: 2 });
-    const before = process.memoryUsage().rss;
     await importAndSettle(core, [dir]);
     const photos = core.photos.list({ sort: 'filename', filter: 'all', limit: 50 }).items;
-    const byName = new Map(photos.map((p) => [p.filename, p]));
-    expect(byName.get('Canon_40D.jpg')?.metadataStatus).toBe('ready');
-    const failed = photos.filter((p) => p.metadataStatus === 'failed');
-    expect(failed.length).toBeGreaterThanOrEqual(4);
-    for (const p of failed)
-      expect(p.metadataError).toMatch(/Image too large|Truncated|corrupt|Not an image|empty|premature|Unsupported/i);
-    expect(byName.get(path.basename(hostile.empty))?.metadataError ?? '').toMatch(/empty|0 bytes/i);
+    const outcome = Object.fromEntries(
+      photos.map((p) => [p.filename, p.metadataStatus === 'failed' ? p.metadataError : 'ready']),
+    );
+    expect(outcome).toEqual({
+      'Canon_40D.jpg': 'ready',
+      'huge-exif.jpg': 'ready',
+      'malformed-exif.jpg': 'ready',
+      'really-a-png.jpg': 'ready',
+      'pixel-bomb.png': 'Image too large: 50000×50000 px exceeds the 400 MP limit',
+      'truncated.jpg': expect.stringMatching(/^Truncated or corrupt JPEG: /),
+      'random-bytes.jpg': expect.stringMatching(/^Not an image: the file's bytes are not a supported image format/),
+      'empty.jpg': 'File is empty (0 bytes)',
+      'not-an-image.png': expect.stringMatching(/^Not an image: the file's bytes are not a supported image format/),
+    });
     // Failed jobs are permanent failures: no retries burnt on files that cannot change.
-    expect(core.jobs.counts().failed).toBe(failed.length);
-    expect(process.memoryUsage().rss - before).toBeLessThan(300 * 1024 * 1024);
+    expect(core.jobs.counts()).toMatchObject({ failed: 5, success: 4 });
+    const failedJobs = core.jobs.queries.list({ statuses: ['failed'], limit: 10 }).rows;
+    // (`attempt` counts claims: a job an idle worker took back from another's queue is claimed again, uncharged.)
+    expect(failedJobs.map((j) => j.retry_count)).toEqual([0, 0, 0, 0, 0]);
+  });
+
+  it('a pixel bomb is refused without the worker that reads it growing (its own memory, measured)', async () => {
+    const dir = tempDir('circa-bomb-');
+    const hostile = await writeHostileFiles(dir);
+    const pids: number[] = [];
+    const spawnSource = sourceSpawner();
+    const spawn: SpawnWorker = (o) => {
+      const w = spawnSource(o);
+      if (w.pid) pids.push(w.pid);
+      return w;
+    };
+    core = openTestCore({ concurrency: 1, spawn });
+    const peak = () => Math.max(...pids.map((pid) => kb(pid, 'VmHWM')));
+    await waitFor(() => pids.length === 1 && kb(pids[0], 'VmRSS') > 0, 30_000, 'the worker');
+    await importAndSettle(core, [hostile.pixelBomb]);
+    const [photo] = core.photos.list({ sort: 'imported', filter: 'all', limit: 5 }).items;
+    expect(photo.metadataError).toMatch(/^Image too large: 50000×50000 px/);
+    // One worker ran the job and is still alive: its peak resident memory over its whole life
+    // (VmHWM) covers the bomb. Decoding 2.5 gigapixels would take gigabytes.
+    expect(pids).toHaveLength(1);
+    expect(peak()).toBeGreaterThan(20 * 1024); // a real Node process with sharp loaded (kB)
+    expect(peak()).toBeLessThan(400 * 1024);
   });
 
   it('marks a photo whose file disappeared as missing', async () => {

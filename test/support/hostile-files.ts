@@ -74,8 +74,8 @@ export function craftPixelBombPng(width = PIXEL_BOMB_SIZE, height = PIXEL_BOMB_S
   ]);
 }
 
-/** Deterministic pseudo-random bytes (xorshift32), first byte forced to 0x3f. */
-function pseudoRandomBytes(length: number, seed = 0x9e3779b9): Buffer {
+/** Deterministic pseudo-random bytes: the low byte of each step of xorshift32 (13, 17, 5). */
+export function xorshift32Bytes(length: number, seed: number): Buffer {
   const out = Buffer.alloc(length);
   let x = seed >>> 0;
   for (let i = 0; i < length; i++) {
@@ -86,6 +86,12 @@ function pseudoRandomBytes(length: number, seed = 0x9e3779b9): Buffer {
     x >>>= 0;
     out[i] = x & 0xff;
   }
+  return out;
+}
+
+/** Deterministic pseudo-random bytes, first byte forced to 0x3f. */
+function pseudoRandomBytes(length: number, seed = 0x9e3779b9): Buffer {
+  const out = xorshift32Bytes(length, seed);
   out[0] = 0x3f;
   return out;
 }

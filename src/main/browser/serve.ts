@@ -34,7 +34,7 @@ async function main(): Promise<void> {
       : forkWorkerSpawner(paths.builtWorkerEntry),
     log,
   });
-  const server = await startBrowserServer({ core, rendererDir: paths.rendererDir, port });
+  const server = await startBrowserServer({ core, rendererDir: paths.rendererDir, port, log });
   console.log(`Circa (browser mode) — library ${core.paths.dir}`);
   console.log(`Open ${server.url}`);
   let closing = false;

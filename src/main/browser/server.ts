@@ -7,11 +7,15 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { WebSocketServer, type WebSocket } from 'ws';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer } from 'ws';
 import type { Core } from '../core/core';
-import { wireRequestSchema, type WireMessage } from '../../shared/contract';
+import type { WireMessage } from '../../shared/contract';
+import { MAX_WIRE_REQUEST_BYTES } from '../../shared/wire-limits';
+import { silentLogger, type Logger } from '../jobs/runner/logger';
 import { contentType, resolveStatic } from './static-files';
 import { mediaRoute } from './media-route';
+import { serveSocket, type SocketSession } from './socket-session';
 
 export interface BrowserServer {
   url: string;
@@ -25,6 +29,7 @@ export interface BrowserServerOptions {
   rendererDir: string;
   port?: number;
   token?: string;
+  log?: Logger;
 }
 
 const HOST = '127.0.0.1';
@@ -44,6 +49,24 @@ export function contentSecurityPolicy(): string {
   ].join('; ');
 }
 
+/**
+ * The URL of a request target, or null when it cannot be one of ours. Only origin-form targets
+ * ("/path?query") are accepted, and they are appended to our own origin, so "//host/…" stays a
+ * path and a target the URL parser rejects is a 400, never an exception.
+ */
+export function parseRequestTarget(target: string | undefined): URL | null {
+  if (!target?.startsWith('/')) return null;
+  try {
+    return new URL(`http://${HOST}${target}`);
+  } catch {
+    return null;
+  }
+}
+
+function refuseUpgrade(socket: Duplex, status: '400 Bad Request' | '401 Unauthorized'): void {
+  socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`, () => socket.destroy());
+}
+
 function tokensEqual(a: string | null, b: string): boolean {
   if (!a) return false;
   const x = Buffer.from(a);
@@ -56,10 +79,15 @@ export async function startBrowserServer(opts: BrowserServerOptions): Promise<Br
   const rendererDir = fs.realpathSync(opts.rendererDir);
   let origin = '';
   const media = mediaRoute(opts.core.media);
+  const log = opts.log ?? silentLogger;
 
   const server = http.createServer(async (req, res) => {
     try {
-      const url = new URL(req.url ?? '/', origin || `http://${HOST}`);
+      const url = parseRequestTarget(req.url);
+      if (!url) {
+        res.writeHead(400, { 'content-type': 'text/plain' }).end('Bad request');
+        return;
+      }
       const authorized = tokensEqual(
         url.searchParams.get('token') ?? (req.headers['x-circa-token'] as string | undefined) ?? null,
         token,
@@ -83,56 +111,43 @@ export async function startBrowserServer(opts: BrowserServerOptions): Promise<Br
         'cache-control': file.endsWith('.html') ? 'no-cache' : 'public, max-age=31536000, immutable',
       });
       if (req.method === 'HEAD') res.end();
-      else fs.createReadStream(file).pipe(res);
+      else
+        fs.createReadStream(file)
+          .on('error', () => res.destroy())
+          .pipe(res);
     } catch (err) {
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
       res.end(`Internal error: ${(err as Error).message}`);
     }
   });
 
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
+  // The frame limit agrees with the contract: its largest valid message of every call fits.
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_WIRE_REQUEST_BYTES, perMessageDeflate: false });
   server.on('upgrade', (req, socket, head) => {
-    const url = new URL(req.url ?? '/', origin);
+    socket.on('error', () => socket.destroy());
+    const url = parseRequestTarget(req.url);
+    if (!url) return refuseUpgrade(socket, '400 Bad Request');
     const okOrigin = req.headers.origin === origin;
-    if (url.pathname !== '/ws' || !okOrigin || !tokensEqual(url.searchParams.get('token'), token)) {
-      socket.write('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\n\r\n');
-      socket.destroy();
-      return;
-    }
+    if (url.pathname !== '/ws' || !okOrigin || !tokensEqual(url.searchParams.get('token'), token))
+      return refuseUpgrade(socket, '401 Unauthorized');
     wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
   });
 
-  const sockets = new Set<WebSocket>();
+  const sessions = new Map<object, SocketSession>();
   wss.on('connection', (ws) => {
-    sockets.add(ws);
-    ws.on('close', () => sockets.delete(ws));
-    ws.on('message', async (data) => {
-      let request;
-      try {
-        request = wireRequestSchema.parse(JSON.parse(data.toString()));
-      } catch {
-        ws.send(
-          JSON.stringify({
-            kind: 'result',
-            id: -1,
-            result: { ok: false, error: { code: 'invalid_input', message: 'Malformed request' } },
-          }),
-        );
-        return;
-      }
-      const result = await opts.core.dispatch(request.call, request.input);
-      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ kind: 'result', id: request.id, result } satisfies WireMessage));
-    });
+    sessions.set(ws, serveSocket(ws, opts.core.dispatch, log));
+    ws.on('close', () => sessions.delete(ws));
   });
   const unsubscribe = opts.core.events.subscribe((event, payload) => {
     const msg = JSON.stringify({ kind: 'event', event, payload } satisfies WireMessage);
-    for (const ws of sockets) if (ws.readyState === ws.OPEN) ws.send(msg);
+    for (const session of sessions.values()) session.sendEvent(msg);
   });
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(opts.port ?? 0, HOST, () => resolve());
   });
+  server.on('error', (err) => log.error(`browser-mode server: ${err.message}`));
   const port = (server.address() as AddressInfo).port;
   origin = `http://${HOST}:${port}`;
   return {
@@ -141,7 +156,7 @@ export async function startBrowserServer(opts: BrowserServerOptions): Promise<Br
     token,
     async close() {
       unsubscribe();
-      for (const ws of sockets) ws.terminate();
+      for (const ws of wss.clients) ws.terminate();
       wss.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections?.();

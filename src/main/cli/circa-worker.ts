@@ -3,7 +3,8 @@
  * app) can share one library: claims are atomic and every write is fenced on its lease.
  *
  *   circa-worker [--library DIR] [--concurrency N] [--max-jobs N] [--once] [--exit-when-idle]
- *   circa-worker verify-audit [--library DIR]
+ *   circa-worker verify-audit [--library DIR]   (exit 1 when the ledger is broken)
+ *   circa-worker repair-audit [--library DIR]   (records the break in the ledger; appends resume)
  *
  * SIGTERM/SIGINT: stop claiming, let in-flight jobs finish for up to --grace seconds, then
  * release their leases without charging a retry.
@@ -16,8 +17,9 @@ import { forkWorkerSpawner } from '../jobs/fork-worker';
 import { resolveLibraryDir } from '../library/paths';
 import { appPaths } from '../app-paths';
 import type { Logger } from '../jobs/runner/logger';
+import type { AuditLedger } from '../audit/ledger';
 
-const USAGE = `usage: circa-worker [verify-audit] [--library DIR] [--concurrency N] [--max-jobs N] [--once] [--exit-when-idle] [--grace SECONDS]`;
+const USAGE = `usage: circa-worker [verify-audit | repair-audit] [--library DIR] [--concurrency N] [--max-jobs N] [--once] [--exit-when-idle] [--grace SECONDS]`;
 
 export async function main(argv: string[]): Promise<number> {
   let args;
@@ -56,7 +58,7 @@ export async function main(argv: string[]): Promise<number> {
     ? { info() {}, warn() {}, error: (m) => console.error(m) }
     : { info: (m) => console.log(m), warn: (m) => console.warn(m), error: (m) => console.error(m) };
 
-  if (positionals[0] === 'verify-audit') {
+  if (positionals[0] === 'verify-audit' || positionals[0] === 'repair-audit') {
     const core = openCore({
       libraryDir,
       mode: 'headless',
@@ -64,15 +66,13 @@ export async function main(argv: string[]): Promise<number> {
         throw new Error('no workers');
       },
       runJobs: false,
+      log: { ...log, error: () => {} }, // the report below says it once
     });
-    const report = core.ledger.verify();
-    await core.close();
-    if (report.ok) console.log(`audit ledger OK: ${report.checked} events verified`);
-    else
-      console.error(
-        `audit ledger BROKEN at event ${report.brokenAt!.id}: ${report.brokenAt!.reason} (${report.checked} verified before it)`,
-      );
-    return report.ok ? 0 : 1;
+    try {
+      return positionals[0] === 'verify-audit' ? verifyAudit(core.ledger) : repairAudit(core.ledger);
+    } finally {
+      await core.close();
+    }
   }
   if (positionals.length) {
     console.error(`unknown command ${positionals[0]}\n${USAGE}`);
@@ -108,6 +108,35 @@ export async function main(argv: string[]): Promise<number> {
   const stats = core.runner!.getStats();
   await core.close(graceMs);
   log.info(`done: ${stats.succeeded} succeeded, ${stats.failed} failed, ${stats.discarded} discarded`);
+  return 0;
+}
+
+function verifyAudit(ledger: AuditLedger): number {
+  const report = ledger.verify();
+  for (const note of report.notes) console.log(`note: ${note}`);
+  if (report.brokenAt)
+    console.error(
+      `audit ledger BROKEN at event ${report.brokenAt.id}: ${report.brokenAt.reason} (${report.checked} verified before it)`,
+    );
+  for (const problem of report.problems) console.error(`audit ledger BROKEN: ${problem}`);
+  if (report.ok) console.log(`audit ledger OK: ${report.checked} events verified`);
+  return report.ok ? 0 : 1;
+}
+
+/** Records what is wrong in the ledger itself (audit.reanchored) and lets appends resume. */
+function repairAudit(ledger: AuditLedger): number {
+  const report = ledger.verify();
+  const found = [
+    ...(report.brokenAt ? [`event ${report.brokenAt.id}: ${report.brokenAt.reason}`] : []),
+    ...report.problems,
+    ...(ledger.problem && !report.brokenAt && !report.problems.length ? [ledger.problem] : []),
+  ];
+  if (!found.length) {
+    console.log(`audit ledger OK: ${report.checked} events verified; nothing to repair`);
+    return 0;
+  }
+  ledger.reanchor(found.join('; '));
+  console.log(`audit ledger re-anchored; recorded in the ledger as audit.reanchored:\n  ${found.join('\n  ')}`);
   return 0;
 }
 

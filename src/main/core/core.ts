@@ -4,9 +4,9 @@
  * differ (both injected). This is the composition root: it wires the services (./services.ts),
  * the job types' main halves (./job-halves.ts), the runner, and the IPC dispatcher over them.
  */
-import fs from 'node:fs';
 import { openDatabase } from '../db/open';
 import { libraryPaths } from '../library/paths';
+import { ensureWritableFolders } from '../library/writable';
 import { AuditLedger } from '../audit/ledger';
 import { JobTransitions } from '../jobs/store/transitions';
 import { JobQueries } from '../jobs/store/queries';
@@ -61,9 +61,9 @@ const DAY = 86_400_000;
 export function openCore(opts: CoreOptions): Core {
   const log = opts.log ?? silentLogger;
   const paths = libraryPaths(opts.libraryDir);
-  fs.mkdirSync(paths.thumbnailsDir, { recursive: true });
+  ensureWritableFolders(paths); // a read-only library is refused here, with the reason
   const db = openDatabase({ file: paths.dbFile, migrationsFolder: appPaths().migrations, nativeBinding: opts.nativeBinding });
-  const ledger = new AuditLedger(db.sqlite);
+  const ledger = new AuditLedger(db.sqlite, { keyFile: paths.auditKeyFile, log });
   const transitions = new JobTransitions(db, ledger);
   const queries = new JobQueries(db.sqlite);
   const settings = new SettingsStore(db);

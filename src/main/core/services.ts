@@ -26,6 +26,8 @@ export const APP_VERSION = '0.1.0';
 export interface PlatformHooks {
   chooseImportPaths?(): Promise<string[] | null>;
   revealInFolder?(path: string): void;
+  /** A native yes/no question (e.g. "import a whole disk?"); resolves true for `yes`. */
+  confirm?(message: string, yes: string): Promise<boolean>;
   /** OS-backed encryption for secrets (Electron safeStorage); its `protection` is shown in Settings. */
   cipher?: SecretCipher;
 }

@@ -8,7 +8,12 @@ function output(text: string): OcrJobOutput {
   return ocrJobOutputSchema.parse({
     text,
     confidence: 90,
-    lines: text.split('\n').map((line) => ({ text: line, confidence: 90 })),
+    lines: text
+      .split('\n')
+      .map((line, i) => ({ text: line, confidence: 90, bbox: { x0: 0, y0: i * 20, x1: 400, y1: i * 20 + 18 } })),
+    width: 400,
+    height: 300,
+    method: 'as scanned',
     dates: extractDates(text, { referenceYear: 2025 }),
   });
 }

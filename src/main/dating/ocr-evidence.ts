@@ -5,6 +5,7 @@
  * "printed", "received", a copyright line, an accession or gift — only says the picture is no
  * later: a "not after" bound at its latest reading.
  */
+import { normaliseOcrText } from '../../shared/dating/ocr-normalise';
 import type { OcrJobOutput } from '../../shared/jobs/outputs/ocr';
 import { describeEnd, toDacs, type UseCue } from '../../shared/dating';
 import type { NewEvidence } from '../evidence/evidence-store';
@@ -31,7 +32,8 @@ const USE_LABEL: Record<UseCue, string> = {
 type FoundInText = OcrJobOutput['dates'][number];
 
 function fromDate(d: FoundInText, out: OcrJobOutput): NewEvidence {
-  const line = out.lines.find((l) => l.text.includes(d.text))?.text ?? d.text;
+  // Dates are found in the normalised text ("Summer '62" where OCR read "Summer \"62").
+  const line = out.lines.find((l) => normaliseOcrText(l.text).text.includes(d.text))?.text ?? d.text;
   const details = { text: d.text, line, reason: d.reason, ocrConfidence: Math.round(out.confidence), use: d.use ?? null };
   if (d.use) {
     return {

@@ -25,7 +25,12 @@ export function ocrJob(deps: OcrJobDeps): MainHalf<OcrJobType> {
     apply(out, job) {
       const photoId = job.payload.photoId;
       if (!deps.photos.get(photoId)) throw new PermanentJobError(`Photo ${photoId} was removed while OCR ran`);
-      deps.photos.setOcrText(photoId, out.text);
+      const { text, confidence, width, height, method } = out;
+      deps.photos.setOcrReading(photoId, {
+        ...{ text, confidence, lines: out.lines, width, height, method },
+        jobId: job.id,
+        readAt: Date.now(),
+      });
       const items = ocrEvidence(out);
       deps.evidence.recordFromJob(photoId, 'ocr', items, { id: job.id, attempt: job.attempt });
       deps.onPhotoChanged(photoId);

@@ -13,7 +13,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { migrate, type MigrationReport } from './migrate';
-import { startCheckpointer, type Checkpointer } from './checkpointer';
+import { startCheckpointer, WAL_LIMITS, type Checkpointer } from './checkpointer';
+import { isNotWritable, LibraryNotWritableError } from '../library/writable';
 
 export const BUSY_TIMEOUT_MS = 5000;
 
@@ -37,18 +38,27 @@ export interface LibraryDb {
 }
 
 export function openDatabase(opts: OpenOptions): LibraryDb {
-  fs.mkdirSync(path.dirname(opts.file), { recursive: true });
-  const sqlite = new Database(opts.file, {
-    nativeBinding: opts.nativeBinding,
-    timeout: BUSY_TIMEOUT_MS,
-  });
+  let sqlite: Database.Database;
+  try {
+    fs.mkdirSync(path.dirname(opts.file), { recursive: true });
+    sqlite = new Database(opts.file, {
+      nativeBinding: opts.nativeBinding,
+      timeout: BUSY_TIMEOUT_MS,
+    });
+  } catch (err) {
+    throw readOnlyOr(opts.file, err);
+  }
   try {
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     const migration = migrate(sqlite, opts.migrationsFolder);
+    if (!opts.readonly) proveWritable(sqlite);
+    // A WAL restarted after a complete checkpoint is cut back to this size, not kept at its peak.
+    sqlite.pragma(`journal_size_limit = ${WAL_LIMITS.softBytes}`);
     let checkpointer: Checkpointer | null = null;
+    let walGuard: NodeJS.Timeout | undefined;
     if (opts.backgroundCheckpoints !== false) {
       sqlite.pragma('wal_autocheckpoint = 0');
       checkpointer = startCheckpointer({
@@ -59,6 +69,8 @@ export function openDatabase(opts: OpenOptions): LibraryDb {
           if (sqlite.open) sqlite.pragma('wal_autocheckpoint = 1000');
         },
       });
+      // The last line of defence: main truncates a WAL the thread has not kept bounded.
+      walGuard = setInterval(() => truncateWalPast(sqlite, opts.file, WAL_LIMITS.hardBytes), 1000).unref();
     }
     return {
       sqlite,
@@ -67,6 +79,7 @@ export function openDatabase(opts: OpenOptions): LibraryDb {
         return sqlite.transaction(fn).immediate();
       },
       async close() {
+        clearInterval(walGuard);
         await checkpointer?.close();
         if (!sqlite.open) return;
         // Fold the WAL back so the library is a single file at rest.
@@ -80,6 +93,46 @@ export function openDatabase(opts: OpenOptions): LibraryDb {
     };
   } catch (err) {
     sqlite.close();
+    throw readOnlyOr(opts.file, err);
+  }
+}
+
+/**
+ * Opening and reading a read-only database works, and so may BEGIN IMMEDIATE: only the first
+ * real write fails. Write something in a transaction that is rolled back, so a library that
+ * cannot be written is refused at start rather than retried for ever.
+ */
+function proveWritable(sqlite: Database.Database): void {
+  try {
+    sqlite.exec('BEGIN IMMEDIATE');
+  } catch (err) {
+    if ((err as { code?: string }).code?.startsWith('SQLITE_BUSY')) return; // another writer: it can be written
     throw err;
+  }
+  try {
+    sqlite.exec('CREATE TABLE circa_write_probe (x)');
+  } finally {
+    sqlite.exec('ROLLBACK');
+  }
+}
+
+function readOnlyOr(file: string, err: unknown): unknown {
+  return isNotWritable(err)
+    ? new LibraryNotWritableError(path.dirname(file), `${path.basename(file)}: ${(err as Error).message}`)
+    : err;
+}
+
+function truncateWalPast(sqlite: Database.Database, dbFile: string, limit: number): void {
+  let size: number;
+  try {
+    size = fs.statSync(`${dbFile}-wal`).size;
+  } catch {
+    return;
+  }
+  if (size <= limit || !sqlite.open || sqlite.inTransaction) return;
+  try {
+    sqlite.pragma('wal_checkpoint(TRUNCATE)');
+  } catch {
+    /* another process holds it: next second */
   }
 }

@@ -60,6 +60,8 @@ export const photos = sqliteTable(
     notes: text('notes').notNull().default(''),
     /** The latest OCR text (all lines), for full-text search; evidence rows keep each run's own text. */
     ocrText: text('ocr_text').notNull().default(''),
+    /** JSON: the latest OCR reading line by line, with confidence and box (OcrReading), or null before any. */
+    ocrReading: text('ocr_reading'),
     estimateStatus: text('estimate_status', { enum: ['undated', 'needs_review', 'estimated', 'conflict'] })
       .notNull()
       .default('undated'),
@@ -71,7 +73,6 @@ export const photos = sqliteTable(
   },
   (t) => [
     uniqueIndex('photos_sha256_unique').on(t.sha256),
-    index('photos_imported_idx').on(t.importedAt, t.id),
     index('photos_filename_idx').on(t.filename, t.id),
     index('photos_estimate_idx').on(t.estimateEarliest, t.id),
     // The grid's "by date estimate" order (see photo-repository.ts DATE_KEY), so that sort walks an
@@ -79,6 +80,10 @@ export const photos = sqliteTable(
     index('photos_date_order_idx').on(sql`(${DATE_KEY} IS NULL)`, sql`(${DATE_KEY})`, t.id),
     index('photos_metadata_status_idx').on(t.metadataStatus),
     index('photos_estimate_status_idx').on(t.estimateStatus),
+    // The "missing" filter: few rows, found without reading the others.
+    index('photos_missing_idx')
+      .on(t.id)
+      .where(sql`${t.missing} = 1`),
   ],
 );
 
@@ -193,6 +198,16 @@ export const jobCounts = sqliteTable(
   (t) => [primaryKey({ columns: [t.type, t.status] })],
 );
 
+/**
+ * How many photos there are in all and per state (`all`, `estimate:<status>`, `metadata:<status>`,
+ * `missing`), kept by triggers on photos in the same transaction as every change: the grid's
+ * totals for its state filters read one row instead of counting a million.
+ */
+export const photoCounts = sqliteTable('photo_counts', {
+  key: text('key').primaryKey(),
+  n: integer('n').notNull(),
+});
+
 /** Append-only, hash-chained ledger of job transitions and reviewer decisions. */
 export const auditEvents = sqliteTable(
   'audit_events',
@@ -206,6 +221,8 @@ export const auditEvents = sqliteTable(
     data: text('data').notNull(), // JSON
     prevHash: text('prev_hash').notNull(),
     hash: text('hash').notNull(),
+    /** HMAC of the row's id and hash with the library's audit key; set on the last row of each append. */
+    mac: text('mac'),
   },
   (t) => [index('audit_events_job_idx').on(t.jobId), index('audit_events_photo_idx').on(t.photoId)],
 );
@@ -250,4 +267,23 @@ export const userActionChanges = sqliteTable(
     index('user_action_changes_photo_idx').on(t.photoId, t.actionId),
     index('user_action_changes_action_idx').on(t.actionId),
   ],
+);
+
+/**
+ * The ledger's signed head: its last event and how many there are, with an HMAC under the
+ * library's audit key (kept outside the database). Updated in the same transaction as every
+ * append, so truncating, rewriting or extending the ledger through the database alone shows.
+ * One row; `mac` is NULL only until the ledger is first anchored.
+ */
+export const auditHead = sqliteTable(
+  'audit_head',
+  {
+    id: integer('id').primaryKey(),
+    lastId: integer('last_id').notNull(),
+    count: integer('count').notNull(),
+    hash: text('hash').notNull(),
+    mac: text('mac'),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [check('audit_head_one_row', sql`${t.id} = 1`)],
 );

@@ -42,10 +42,18 @@ async function createCipher(): Promise<SecretCipher | undefined> {
   };
 }
 
+/** A native yes/no question, "Cancel" by default. */
+async function confirm(win: BrowserWindow | null, message: string, yes: string): Promise<boolean> {
+  const options = { type: 'warning' as const, message, buttons: [yes, 'Cancel'], defaultId: 1, cancelId: 1 };
+  const r = win ? await dialog.showMessageBox(win, options) : await dialog.showMessageBox(options);
+  return r.response === 0;
+}
+
 export async function desktopPlatform(getWindow: () => BrowserWindow | null): Promise<PlatformHooks> {
   return {
     chooseImportPaths: () => chooseImportPaths(getWindow()),
     revealInFolder: (file) => shell.showItemInFolder(file),
+    confirm: (message, yes) => confirm(getWindow(), message, yes),
     cipher: await createCipher(),
   };
 }

@@ -4,6 +4,7 @@ import type { Handlers } from './dispatcher';
 import { CallFailure } from '../../shared/result';
 import { viewerOf } from '../media/viewer';
 import { assertUsableAiSettings } from '../../shared/ai/settings-check';
+import { parseOcrReading } from '../photos/photo-repository';
 
 export function createHandlers(core: CoreServices): Handlers {
   return {
@@ -86,17 +87,30 @@ export function createHandlers(core: CoreServices): Handlers {
         exif,
         phash: row.phash,
         notes: row.notes,
+        ocr: parseOcrReading(row.ocr_reading),
         jobs: core.jobs.summaries(core.jobs.queries.list({ subject: `photo:${id}`, limit: 50 }).rows),
       };
     },
     'photos.viewer': ({ id }) => viewerOf({ photos: core.photos, jobs: core.jobs, previewsDir: core.paths.previewsDir }, id),
     'photos.inView': ({ ids }) => ({ prioritized: core.jobs.inView(ids) }),
-    'photos.import': ({ paths, scanPolicy }) => core.importer.start(paths, scanPolicy ?? core.settings.get().defaultScanPolicy),
+    'photos.import': async ({ paths, confirmed, scanPolicy }) => {
+      await core.importer.check(paths, confirmed ?? false);
+      return core.importer.start(paths, scanPolicy ?? core.settings.get().defaultScanPolicy);
+    },
     'photos.chooseAndImport': async ({ scanPolicy }) => {
       if (!core.platform.chooseImportPaths)
         throw new CallFailure('conflict', 'Choosing files needs the desktop app; in browser mode enter a path instead');
       const paths = await core.platform.chooseImportPaths();
-      return paths?.length ? core.importer.start(paths, scanPolicy ?? core.settings.get().defaultScanPolicy) : null;
+      if (!paths?.length) return null;
+      try {
+        await core.importer.check(paths, false);
+      } catch (err) {
+        // Asked natively where the shell can; otherwise the renderer shows the question.
+        if (!(err instanceof CallFailure && err.code === 'needs_confirmation' && core.platform.confirm)) throw err;
+        if (!(await core.platform.confirm(err.message, 'Import anyway'))) return null;
+        await core.importer.check(paths, true);
+      }
+      return core.importer.start(paths, scanPolicy ?? core.settings.get().defaultScanPolicy);
     },
     'photos.importStatus': () => core.importer.status(),
     'photos.cancelImport': ({ id }) => core.importer.cancel(id),

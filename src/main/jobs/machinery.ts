@@ -13,6 +13,7 @@ const MACHINERY_CODES = new Set([
   'ENOSPC',
   'EMFILE',
   'ENFILE',
+  'CIRCA_AUDIT_BROKEN', // the audit ledger refuses appends until repaired (audit/ledger.ts)
 ]);
 
 export function isMachineryError(err: unknown): boolean {

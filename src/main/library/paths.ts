@@ -9,6 +9,8 @@ export interface LibraryPaths {
   backupsDir: string;
   /** Zoom views (tile pyramids), one folder per photo by content hash; made on demand, safe to delete. */
   previewsDir: string;
+  /** The key that signs the audit ledger's head; outside the database on purpose (audit/signing.ts). */
+  auditKeyFile: string;
 }
 
 export function libraryPaths(dir: string): LibraryPaths {
@@ -19,6 +21,7 @@ export function libraryPaths(dir: string): LibraryPaths {
     thumbnailsDir: path.join(abs, 'thumbnails'),
     backupsDir: path.join(abs, 'backups'),
     previewsDir: path.join(abs, 'previews'),
+    auditKeyFile: path.join(abs, 'audit.key'),
   };
 }
 

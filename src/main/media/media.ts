@@ -80,9 +80,12 @@ export function resolveMedia(deps: MediaDeps, req: MediaRequest): MediaFile | nu
     if (!file.startsWith(path.resolve(deps.thumbnailsDir) + path.sep)) return null;
     contentType = 'image/jpeg';
   } else {
-    if (!DISPLAYABLE.has(photo.format ?? '')) return null;
+    // Only a file the metadata job read as an image Chromium draws is served: never one that
+    // failed as "not an image" (a link to /etc/passwd named .jpg), nor one not yet read.
+    if (!DISPLAYABLE.has(photo.format ?? '') || photo.metadata_status !== 'ready') return null;
+    const known = CONTENT_TYPES[photo.format!]!;
     file = photo.path;
-    contentType = CONTENT_TYPES[photo.format ?? ''] ?? 'application/octet-stream';
+    contentType = known;
   }
   let st: fs.Stats;
   try {

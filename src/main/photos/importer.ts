@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ImportProgress, ScanPolicy } from '../../shared/contract';
-import { hasSupportedExtension } from '../../shared/image-formats';
+import { hasSupportedExtension, isHeifName } from '../../shared/image-formats';
 import { CallFailure } from '../../shared/result';
 import { sha256File } from '../../shared/node/hash';
 import type { LibraryDb } from '../db/open';
@@ -19,6 +19,8 @@ import type { NewPhoto, PhotoRepository } from './photo-repository';
 import { describeMachineryError, isMachineryError } from '../jobs/machinery';
 import { ImportOutcomes, type AddedRange } from './import-outcome';
 import type { FileLocations } from './file-locations';
+import { walkImport, type SkipKind } from './import-walk';
+import { askBeforeHugeImports, DEFAULT_IMPORT_LIMITS, refusePseudoRoots, type ImportLimits } from './import-guards';
 
 const HASH_CONCURRENCY = 4;
 const BATCH_SIZE = 500;
@@ -30,6 +32,21 @@ const BATCH_MAX_WAIT_MS = 250;
 const FIRST_BATCH_WAIT_MS = 20;
 const PROGRESS_EVERY_MS = 200;
 const MAX_LISTED_ERRORS = 50;
+/** Skipped files named in the progress (all are counted; the summary gives counts by reason). */
+const MAX_LISTED_SKIPS = 500;
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+const SKIP_SUMMARY: Record<SkipKind, (n: number) => string> = {
+  heic: (n) => `${n} HEIC/HEIF — convert to JPEG or TIFF`,
+  'not-image': (n) => plural(n, 'not an image', 'not images'),
+  special: (n) => plural(n, 'not a regular file', 'not regular files'),
+  'link-outside': (n) => plural(n, 'link out of the folder', 'links out of the folder'),
+  'link-folder': (n) => plural(n, 'link to a folder', 'links to folders'),
+  'link-broken': (n) => plural(n, 'broken link', 'broken links'),
+  system: (n) => plural(n, 'system folder', 'system folders'),
+};
+
+const HEIC_REASON = 'HEIC/HEIF: this build cannot decode HEVC-coded images — convert it to JPEG or TIFF and import that';
 
 export interface ImporterDeps {
   db: LibraryDb;
@@ -45,9 +62,21 @@ export class Importer {
   private current: ImportRun | null = null;
   private nextId = 1;
   private readonly outcomes: ImportOutcomes;
+  /** Mutable for tests. */
+  readonly limits: ImportLimits = { ...DEFAULT_IMPORT_LIMITS };
 
   constructor(private readonly deps: ImporterDeps) {
     this.outcomes = new ImportOutcomes(deps.db.sqlite);
+  }
+
+  /**
+   * The checks a user-started import goes through first: pseudo file systems are refused, and
+   * an import of a whole disk or of a huge folder needs `confirmed` (else `needs_confirmation`).
+   */
+  async check(paths: string[], confirmed: boolean): Promise<void> {
+    const roots = paths.map((p) => path.resolve(p));
+    await refusePseudoRoots(roots);
+    if (!confirmed) await askBeforeHugeImports(roots, this.limits);
   }
 
   /** `scanPolicy`: what the archivist said about these files (scans or camera originals), kept with each photo. */
@@ -130,11 +159,14 @@ class ImportRun {
       reading: 0,
       unreadable: 0,
       errors: [],
+      skippedFiles: [],
       startedAt: Date.now(),
       finishedAt: null,
       message: null,
     };
   }
+
+  private readonly skipCounts = new Map<SkipKind, number>();
 
   /**
    * The progress with what became of the photos added so far: a broken file is hashed and added
@@ -149,6 +181,7 @@ class ImportRun {
       reading: outcome.reading,
       unreadable: outcome.unreadable,
       errors: [...p.errors, ...outcome.errors],
+      skippedFiles: [...p.skippedFiles],
     };
     if (this.summarised) out.message = this.summary(out);
     return out;
@@ -166,16 +199,26 @@ class ImportRun {
           this.notFound(root);
           continue;
         }
-        for await (const file of walk(root, (p, err) => this.fail(p, err))) {
+        for await (const item of walkImport(root)) {
           if (this.cancelled) break;
-          this.walked.add(file);
-          if (!hasSupportedExtension(file)) {
-            this.progress.skipped++;
-            this.report();
+          if (item.kind === 'error') {
+            this.fail(item.path, item.error);
+            continue;
+          }
+          this.walked.add(item.path);
+          if (item.kind === 'skip') {
+            this.skip(item.path, item.skip, item.reason);
+            continue;
+          }
+          // The name decides whether a file is considered (a link's own name, not its target's).
+          const { path: file, name } = item;
+          if (!hasSupportedExtension(name)) {
+            if (isHeifName(name)) this.skip(file, 'heic', HEIC_REASON);
+            else this.skip(file, 'not-image', `not an image file type (${path.extname(name).toLowerCase() || 'no extension'})`);
             continue;
           }
           this.progress.found++;
-          const task = this.hashOne(file).finally(() => inFlight.delete(task));
+          const task = this.hashOne(file, name).finally(() => inFlight.delete(task));
           inFlight.add(task);
           if (inFlight.size >= HASH_CONCURRENCY) await Promise.race(inFlight);
         }
@@ -199,7 +242,7 @@ class ImportRun {
     }
   }
 
-  private async hashOne(file: string): Promise<void> {
+  private async hashOne(file: string, name: string): Promise<void> {
     try {
       const { sha256, size, mtimeMs } = await sha256File(file);
       this.progress.hashed++;
@@ -207,7 +250,7 @@ class ImportRun {
         sha256,
         size,
         path: file,
-        filename: path.basename(file),
+        filename: name,
         mtimeMs: Math.round(mtimeMs),
         scanPolicy: this.scanPolicy,
       });
@@ -291,6 +334,13 @@ class ImportRun {
     this.progress.errors.push({ path: root, message: 'does not exist on this computer' });
   }
 
+  private skip(file: string, kind: SkipKind, reason: string): void {
+    this.progress.skipped++;
+    this.skipCounts.set(kind, (this.skipCounts.get(kind) ?? 0) + 1);
+    if (this.progress.skippedFiles.length < MAX_LISTED_SKIPS) this.progress.skippedFiles.push({ path: file, reason });
+    this.report();
+  }
+
   private fail(file: string, err: unknown): void {
     this.progress.failed++;
     if (this.progress.errors.length < MAX_LISTED_ERRORS) {
@@ -317,57 +367,12 @@ class ImportRun {
     const n = (x: number) => x.toLocaleString('en-US');
     const parts = [`${n(p.added)} added${p.unreadable ? ` (${n(p.unreadable)} of them unreadable)` : ''}`];
     if (p.duplicates) parts.push(`${n(p.duplicates)} already in the library`);
-    if (p.skipped) parts.push(`${n(p.skipped)} not images (skipped)`);
+    if (p.skipped)
+      parts.push(`${n(p.skipped)} skipped (${[...this.skipCounts].map(([kind, k]) => SKIP_SUMMARY[kind](k)).join('; ')})`);
     if (p.relinked) parts.push(`${n(p.relinked)} found at a new place (relinked)`);
     if (p.markedMissing) parts.push(`${n(p.markedMissing)} no longer there (marked missing)`);
     if (p.failed) parts.push(`${n(p.failed)} could not be imported`);
     const reading = p.reading ? ` Still reading ${n(p.reading)}…` : '';
     return `${this.cancelled ? 'Import cancelled' : 'Import finished'}: ${parts.join(', ')}.${reading}`;
-  }
-}
-
-/**
- * Yields every file under `root` (or `root` itself), depth first, in name order. Symbolic links
- * to folders are not followed (they can loop); unreadable folders are reported and skipped.
- */
-async function* walk(root: string, onError: (p: string, err: unknown) => void): AsyncGenerator<string> {
-  let st: fs.Stats;
-  try {
-    st = await fs.promises.stat(root);
-  } catch (err) {
-    onError(root, err);
-    return;
-  }
-  if (st.isFile()) {
-    yield root;
-    return;
-  }
-  if (!st.isDirectory()) return;
-  const stack = [root];
-  while (stack.length) {
-    const dir = stack.pop()!;
-    let entries: fs.Dirent[];
-    try {
-      entries = await fs.promises.readdir(dir, { withFileTypes: true });
-    } catch (err) {
-      onError(dir, err);
-      continue;
-    }
-    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    const subdirs: string[] = [];
-    for (const e of entries) {
-      if (e.name.startsWith('.')) continue; // .DS_Store, ._resource forks, hidden folders
-      const full = path.join(dir, e.name);
-      if (e.isDirectory()) subdirs.push(full);
-      else if (e.isFile()) yield full;
-      else if (e.isSymbolicLink()) {
-        try {
-          if ((await fs.promises.stat(full)).isFile()) yield full;
-        } catch {
-          /* dangling link */
-        }
-      }
-    }
-    stack.push(...subdirs.reverse());
   }
 }

@@ -1,8 +1,8 @@
 /** SQL for photos: insert on import, keyset-paginated listing for the grid, metadata results. */
 import type Database from 'better-sqlite3';
-import type { PhotoSummary, ScanOverride, ScanPolicy } from '../../shared/contract';
+import { ocrReadingSchema, type OcrReading, type PhotoSummary, type ScanOverride, type ScanPolicy } from '../../shared/contract';
 import type { PhotoMetadata } from '../../shared/jobs/outputs/photo-metadata';
-import { DATE_KEY_SQL } from '../db/schema';
+import { PhotoListing, SUMMARY_COLUMNS, toPhotoSummary, type PhotoQuery } from './photo-listing';
 
 export interface PhotoRow {
   id: number;
@@ -32,6 +32,7 @@ export interface PhotoRow {
   missing: number;
   notes: string;
   ocr_text: string;
+  ocr_reading: string | null;
   estimate_status: PhotoSummary['estimateStatus'];
   estimate_earliest: number | null;
   estimate_latest: number | null;
@@ -50,126 +51,26 @@ export interface NewPhoto {
   scanPolicy?: ScanPolicy;
 }
 
-/**
- * Turns what the user typed into an FTS5 query: every word must match as a prefix, in the
- * filename, the notes or the OCR text ("xmas 194" finds "Xmas 1942"). Quoting each word keeps
- * FTS syntax characters from being interpreted.
- */
-export function ftsQuery(input: string): string | null {
-  const words = input.match(/[\p{L}\p{N}]+/gu)?.slice(0, 12) ?? [];
-  return words.length ? words.map((w) => `"${w}"*`).join(' ') : null;
-}
+export { ftsQuery, toPhotoSummary, type PhotoCursor, type PhotoFilter, type PhotoSort, type YearMode } from './photo-listing';
 
-export type PhotoSort = 'imported' | 'filename' | 'date';
-/** within: the estimate lies inside the years; overlaps: it could be from them (open ends reach). */
-export type YearMode = 'within' | 'overlaps';
-export type PhotoFilter =
-  'all' | 'needs_metadata' | 'failed' | 'missing' | 'has_evidence' | 'undated' | 'needs_review' | 'conflict';
-export interface PhotoCursor {
-  v: string | number | null;
-  id: number;
-}
-
-/** A photo not read yet: its latest metadata job (one lookup in the subject index), for the tile to show. */
-const METADATA_JOB_SQL = `CASE WHEN metadata_status = 'pending' THEN (
-    SELECT json_object('id', j.id, 'status', j.status, 'runAfter', j.run_after, 'errorMessage', j.error_message)
-      FROM background_jobs j WHERE j.subject = 'photo:' || photos.id AND j.type = 'metadata' ORDER BY j.id DESC LIMIT 1
-  ) END`;
-
-const SUMMARY_COLUMNS = `id, filename, path, format, display_width, display_height, thumbnail, sha256, metadata_status,
-  metadata_error, missing, camera, exif_date, estimate_status, estimate_earliest, estimate_latest,
-  json_extract(estimate, '$.dacs') AS estimate_label, imported_at, ${DATE_KEY_SQL} AS date_key,
-  ${METADATA_JOB_SQL} AS metadata_job`;
-
-const FILTERS: Record<PhotoFilter, string> = {
-  all: '1',
-  needs_metadata: "metadata_status = 'pending'",
-  failed: "metadata_status = 'failed'",
-  missing: 'missing = 1',
-  has_evidence:
-    "EXISTS (SELECT 1 FROM evidence e WHERE e.photo_id = photos.id AND e.superseded_at IS NULL AND e.review_status != 'rejected')",
-  undated: "estimate_status = 'undated'",
-  needs_review: "estimate_status = 'needs_review'",
-  conflict: "estimate_status = 'conflict'",
-};
-
-/** ORDER BY and the keyset condition that continues after a cursor, per sort. */
-const SORTS: Record<
-  PhotoSort,
-  { order: string; key: (r: Record<string, unknown>) => string | number | null; after(c: PhotoCursor): [string, unknown[]] }
-> = {
-  imported: {
-    order: 'imported_at DESC, id DESC',
-    key: (r) => r.imported_at as number,
-    after: (c) => ['(imported_at < ? OR (imported_at = ? AND id < ?))', [c.v, c.v, c.id]],
-  },
-  filename: {
-    order: 'filename ASC, id ASC',
-    key: (r) => r.filename as string,
-    after: (c) => ['(filename > ? OR (filename = ? AND id > ?))', [c.v, c.v, c.id]],
-  },
-  // By the known end of the estimate, closed before open on the same day, undated and conflicting
-  // last (DATE_KEY_SQL in schema.ts; documented in the README).
-  date: {
-    order: `${DATE_KEY_SQL} IS NULL, ${DATE_KEY_SQL} ASC, id ASC`,
-    key: (r) => r.date_key as number | null,
-    after: (c) =>
-      c.v === null
-        ? [`(${DATE_KEY_SQL} IS NULL AND id > ?)`, [c.id]]
-        : [`(${DATE_KEY_SQL} > ? OR (${DATE_KEY_SQL} = ? AND id > ?) OR ${DATE_KEY_SQL} IS NULL)`, [c.v, c.v, c.id]],
-  },
-};
-
-/** The year filter's conditions: [SQL, args] for a range of whole years. */
-function yearConditions(mode: YearMode, from: number | undefined, to: number | undefined): [string[], unknown[]] {
-  if (from === undefined && to === undefined) return [[], []];
-  const where = ["estimate_status IN ('estimated', 'needs_review')"];
-  const args: unknown[] = [];
-  const start = from !== undefined ? from * 10000 + 101 : undefined;
-  const end = to !== undefined ? to * 10000 + 1231 : undefined;
-  if (mode === 'within') {
-    // Inside the years: a known end on each side that is limited ("not after 2026" is in no range of the past).
-    if (start !== undefined) where.push('estimate_earliest IS NOT NULL AND estimate_earliest >= ?');
-    if (end !== undefined) where.push('estimate_latest IS NOT NULL AND estimate_latest <= ?');
-  } else {
-    // Could be from those years: an open end reaches any year on its side.
-    if (start !== undefined) where.push('(estimate_latest IS NULL OR estimate_latest >= ?)');
-    if (end !== undefined) where.push('(estimate_earliest IS NULL OR estimate_earliest <= ?)');
+/** The stored OCR reading, or null when there is none or it cannot be read back (shown as absent). */
+export function parseOcrReading(json: string | null): OcrReading | null {
+  if (!json) return null;
+  try {
+    const parsed = ocrReadingSchema.safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
   }
-  if (start !== undefined) args.push(start);
-  if (end !== undefined) args.push(end);
-  return [where, args];
-}
-
-export function toPhotoSummary(r: Record<string, any>): PhotoSummary {
-  return {
-    id: r.id,
-    filename: r.filename,
-    path: r.path,
-    format: r.format,
-    displayWidth: r.display_width,
-    displayHeight: r.display_height,
-    thumbnailVersion: r.thumbnail ? String(r.sha256).slice(0, 12) : null,
-    metadataStatus: r.metadata_status,
-    metadataError: r.metadata_error,
-    metadataJob: r.metadata_job ? (JSON.parse(r.metadata_job) as PhotoSummary['metadataJob']) : null,
-    missing: !!r.missing,
-    camera: r.camera,
-    exifDate: r.exif_date,
-    estimateStatus: r.estimate_status,
-    estimateEarliest: r.estimate_earliest,
-    estimateLatest: r.estimate_latest,
-    estimateLabel: r.estimate_label ?? null,
-    importedAt: r.imported_at,
-  };
 }
 
 export class PhotoRepository {
   private readonly s: Record<string, Database.Statement>;
-  /** The ORDER BY of the "date" sort (for tests that check it walks its index). */
-  readonly dateOrder = SORTS.date.order;
+
+  readonly listing: PhotoListing;
 
   constructor(private readonly sqlite: Database.Database) {
+    this.listing = new PhotoListing(sqlite);
     const p = (sql: string) => sqlite.prepare(sql);
     this.s = {
       insert: p(
@@ -177,7 +78,7 @@ export class PhotoRepository {
          VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (sha256) DO NOTHING RETURNING id`,
       ),
       byId: p('SELECT * FROM photos WHERE id = ?'),
-      summaryById: p(`SELECT ${SUMMARY_COLUMNS} FROM photos WHERE id = ?`),
+      summaryById: p(`SELECT ${SUMMARY_COLUMNS} FROM photos WHERE photos.id = ?`),
       applyMetadata: p(
         `UPDATE photos SET format = ?, width = ?, height = ?, orientation = ?, display_width = ?, display_height = ?,
                 thumbnail = ?, phash = ?, exif = ?, camera = ?, exif_date = ?, is_scan = ?, scanner_reason = ?, scan_reason = ?,
@@ -185,7 +86,7 @@ export class PhotoRepository {
                 metadata_error = ?, missing = 0, updated_at = ?
           WHERE id = ?`,
       ),
-      setOcrText: p(`UPDATE photos SET ocr_text = ?, updated_at = ? WHERE id = ?`),
+      setOcrReading: p(`UPDATE photos SET ocr_text = ?, ocr_reading = ?, updated_at = ? WHERE id = ?`),
       setNotes: p(`UPDATE photos SET notes = ?, updated_at = ? WHERE id = ?`),
       setScan: p(`UPDATE photos SET scan_override = ?, is_scan = ?, scan_reason = ?, updated_at = ? WHERE id = ?`),
       metadataFailed: p(
@@ -213,50 +114,9 @@ export class PhotoRepository {
     return r ? toPhotoSummary(r) : undefined;
   }
 
-  list(q: {
-    sort: PhotoSort;
-    filter: PhotoFilter;
-    search?: string;
-    yearFrom?: number;
-    yearTo?: number;
-    yearMode?: YearMode;
-    cursor?: PhotoCursor;
-    ids?: number[];
-    limit: number;
-  }) {
-    const [yearWhere, yearArgs] = yearConditions(q.yearMode ?? 'within', q.yearFrom, q.yearTo);
-    const where: string[] = [FILTERS[q.filter], ...yearWhere];
-    const args: unknown[] = [...yearArgs];
-    const match = q.search ? ftsQuery(q.search) : null;
-    if (match) {
-      where.push('id IN (SELECT rowid FROM photos_fts WHERE photos_fts MATCH ?)');
-      args.push(match);
-    }
-    if (q.ids?.length) {
-      where.push(`id IN (${q.ids.map(() => '?').join(',')})`);
-      args.push(...q.ids);
-    }
-    const sort = SORTS[q.sort];
-    const total = this.sqlite
-      .prepare(`SELECT count(*) FROM photos WHERE ${where.join(' AND ')}`)
-      .pluck()
-      .get(...args) as number;
-    const pageWhere = [...where];
-    const pageArgs = [...args];
-    if (q.cursor) {
-      const [cond, condArgs] = sort.after(q.cursor);
-      pageWhere.push(cond);
-      pageArgs.push(...condArgs);
-    }
-    const rows = this.sqlite
-      .prepare(`SELECT ${SUMMARY_COLUMNS} FROM photos WHERE ${pageWhere.join(' AND ')} ORDER BY ${sort.order} LIMIT ?`)
-      .all(...pageArgs, q.limit) as Record<string, unknown>[];
-    const last = rows[rows.length - 1];
-    return {
-      items: rows.map(toPhotoSummary),
-      total,
-      nextCursor: rows.length === q.limit && last ? { v: sort.key(last), id: last.id as number } : null,
-    };
+  /** A page of the grid and how many match (see photo-listing.ts). */
+  list(q: PhotoQuery) {
+    return this.listing.list(q);
   }
 
   /** In tx. Stores what the metadata job found, and whether the photo is taken for a scan and why. */
@@ -284,9 +144,9 @@ export class PhotoRepository {
     );
   }
 
-  /** In tx. The searchable OCR text of the latest OCR run. */
-  setOcrText(id: number, text: string): void {
-    this.s.setOcrText.run(text, Date.now(), id);
+  /** In tx. The latest OCR reading: its text for search, its lines with confidence and boxes for the photo screen. */
+  setOcrReading(id: number, reading: OcrReading): void {
+    this.s.setOcrReading.run(reading.text, JSON.stringify(reading), Date.now(), id);
   }
 
   setNotes(id: number, notes: string): boolean {

@@ -13,13 +13,14 @@ export interface JobPolicy {
   /** Wall-clock limit for one attempt in a worker; past it the attempt is aborted and retried. */
   timeoutMs: number;
   /**
-   * Jobs claimed for one worker and handed over in one message (they run one at a time and their
-   * outcomes are committed together). 1 for jobs that take seconds or more.
+   * Jobs handed to a worker in one message: several for short jobs (fewer messages), 1 for jobs
+   * that take seconds or more. A worker runs them one at a time either way.
    */
   handOff: number;
   /**
    * How many jobs a worker may hold queued behind the one it runs, so it never waits on main
-   * between jobs. A held job keeps its lease; an idle worker takes one back from a busy one.
+   * between jobs; they are claimed together when the queue is topped up. A held job keeps its
+   * lease; an idle worker takes unstarted ones back from a busy one.
    */
   prefetch: number;
   /** At most this many jobs of the type run at once in one runner (default: one per worker). */

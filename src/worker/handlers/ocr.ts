@@ -1,5 +1,5 @@
-/** The worker's half of the `ocr` job: recognise text, then find dates in it. */
-import { extractDates } from '../../shared/dating';
+/** The worker's half of the `ocr` job: recognise text, then find dates in it as OCR wrote it. */
+import { extractDatesFromOcr } from '../../shared/dating/ocr-normalise';
 import type { OcrJobType } from '../../shared/jobs/types/ocr';
 import { createOcrEngine, type OcrEngine } from '../ocr';
 import type { RunHandler } from './types';
@@ -13,7 +13,12 @@ export const ocrHandler: RunHandler<OcrJobType> = async (input, ctx) => {
   return {
     text: r.text.slice(0, 50_000),
     confidence: r.confidence,
-    lines: r.lines.slice(0, 500).map((l) => ({ text: l.text.slice(0, 2000), confidence: l.confidence })),
-    dates: extractDates(r.text).slice(0, 50),
+    lines: r.lines.slice(0, 500).map((l) => ({ text: l.text.slice(0, 2000), confidence: l.confidence, bbox: l.bbox })),
+    width: r.width,
+    height: r.height,
+    method: (r.method ?? 'as scanned').slice(0, 200),
+    dates: extractDatesFromOcr(r.text)
+      .slice(0, 50)
+      .map((d) => ({ ...d, text: d.text.slice(0, 500), reason: d.reason.slice(0, 1000) })),
   };
 };

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { xorshift32Bytes } from '../../../test/support/hostile-files';
 import { PHASH_INPUT_SIZE, computePhash, hammingDistance, phashFromGreyscale, phashFromPixels } from './phash';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -59,6 +60,59 @@ describe('phashFromGreyscale', () => {
 
   it('refuses a wrong pixel count', () => {
     expect(() => phashFromGreyscale(new Uint8Array(10))).toThrow(/1024/);
+  });
+});
+
+/** The 32×32 inputs of the known-answer vectors (integers only, so any language builds them alike). */
+const xorshiftGrey = (seed: number) => new Uint8Array(xorshift32Bytes(1024, seed));
+const grid = (f: (r: number, c: number) => number) => Uint8Array.from({ length: 1024 }, (_, i) => f(Math.floor(i / 32), i % 32));
+const VECTORS: [string, Uint8Array, string][] = [
+  ['pseudo-random noise (xorshift32, seed 0x12345678)', xorshiftGrey(0x12345678), 'bf2aa75b8921216d'],
+  [
+    'a gradient with a bright disc',
+    grid((r, c) => Math.min(255, 2 * c + 3 * r + ((r - 12) ** 2 + (c - 20) ** 2 < 60 ? 90 : 0))),
+    '90146b6b9d6c6d93',
+  ],
+  ['diagonal stripes', grid((r, c) => ((c * 5 + r * 3) % 64) * 4), 'd38a5206ecaaacd7'],
+];
+
+/**
+ * The DCT-II straight from its definition — a double sum per coefficient, no separation into
+ * passes, no shared cosine table — as an independent reference for the fast code.
+ */
+function referencePhash(grey: ArrayLike<number>): string {
+  const coeffs: number[] = [];
+  for (let u = 0; u < 8; u++)
+    for (let v = 0; v < 8; v++) {
+      let sum = 0;
+      for (let y = 0; y < 32; y++)
+        for (let x = 0; x < 32; x++)
+          sum += grey[y * 32 + x] * Math.cos((Math.PI * u * (2 * y + 1)) / 64) * Math.cos((Math.PI * v * (2 * x + 1)) / 64);
+      coeffs.push(sum);
+    }
+  const sorted = [...coeffs].sort((a, b) => a - b);
+  const median = (sorted[31] + sorted[32]) / 2;
+  return BigInt('0b' + coeffs.map((c) => (c > median ? '1' : '0')).join(''))
+    .toString(16)
+    .padStart(16, '0');
+}
+
+describe('pHash known answers', () => {
+  // Computed with SciPy 1.17 by imagehash.phash's own steps (scipy.fftpack.dct along axis 0, then
+  // axis 1; the 8×8 lowest frequencies; bit = coefficient > median; row-major, most significant
+  // bit first) on the same 32×32 arrays: a published DCT, not this code's. The arrays are built
+  // from integers so both sides hold identical inputs; the nearest coefficient lies ≥ 4·10⁻⁶ of
+  // the largest from the median, far above floating-point differences.
+  it.each(VECTORS)('%s', (_name, grey, expected) => {
+    expect(phashFromGreyscale(grey)).toBe(expected);
+    expect(referencePhash(grey)).toBe(expected);
+  });
+
+  it('agrees with the definition of the DCT on random images', () => {
+    for (let seed = 1; seed <= 40; seed++) {
+      const grey = xorshiftGrey(seed * 7919);
+      expect(phashFromGreyscale(grey), `seed ${seed}`).toBe(referencePhash(grey));
+    }
   });
 });
 

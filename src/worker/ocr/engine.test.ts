@@ -5,7 +5,15 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PermanentJobError } from '../../shared/jobs/errors';
 import { renderCaption, type CaptionFont } from '../../../test/support/caption-images';
-import { createOcrEngine, ocrResultSchema, ocrScaleFor, prepareOcrImage, type OcrEngine } from './index';
+import {
+  createOcrEngine,
+  initialOcrScale,
+  loadOcrSource,
+  ocrResultSchema,
+  renderVariant,
+  toSourceBox,
+  type OcrEngine,
+} from './index';
 
 let dir: string;
 let n = 0;
@@ -66,6 +74,7 @@ describe('OCR of printed captions', () => {
 
   it('upscales a small scan and maps line boxes back to original pixels', async () => {
     const png = await renderCaption('JUN 12 1947', { font: 'DejaVu Sans', size: 20, width: 240, height: 60 });
+    // Small text: the first reading finds small lines and the engine reads again upscaled.
     const file = await save(png);
     const res = await engine.recognize(file);
     expect(res.width).toBe(240);
@@ -164,27 +173,62 @@ describe('OCR engine lifecycle', () => {
 });
 
 describe('OCR preprocessing', () => {
-  it('applies EXIF orientation, greyscale and scaling', async () => {
+  it('decodes once with EXIF orientation, greyscale, and notes the page colour', async () => {
     // 300x100 pixels stored, EXIF orientation 6 (rotate 90° CW) → displayed 100x300.
     const jpg = await sharp({ create: { width: 300, height: 100, channels: 3, background: '#c08040' } })
       .jpeg()
       .withMetadata({ orientation: 6 })
       .toBuffer();
-    const file = await save(jpg, 'jpg');
-    const prep = await prepareOcrImage(file);
-    expect([prep.width, prep.height]).toEqual([100, 300]);
-    expect(prep.scale).toBe(3);
-    const meta = await sharp(prep.png).metadata();
-    expect(meta.format).toBe('png');
-    expect([meta.width, meta.height]).toEqual([300, 900]);
-    expect(meta.channels).toBeLessThanOrEqual(2);
+    const src = await loadOcrSource(await save(jpg, 'jpg'));
+    expect([src.width, src.height]).toEqual([100, 300]);
+    expect([src.decodedWidth, src.decodedHeight]).toEqual([100, 300]);
+    expect(src.grey.length).toBe(100 * 300);
+    expect(src.borderMedian).toBeGreaterThan(100);
+    expect(src.borderMedian).toBeLessThan(160);
+
+    const page = await loadOcrSource(await save(await renderCaption('1942', { size: 30, background: 'sepia' })));
+    expect(page.borderMedian).toBeGreaterThan(180);
   });
 
-  it('chooses scale factors: upscale small, keep medium, cap huge', () => {
-    expect(ocrScaleFor(300, 200)).toBe(3);
-    expect(ocrScaleFor(800, 600)).toBe(2);
-    expect(ocrScaleFor(3000, 2000)).toBe(1);
-    expect(ocrScaleFor(8000, 6000)).toBe(0.5);
-    expect(ocrScaleFor(3000, 500)).toBeCloseTo(4000 / 3000);
+  it('renders a variant at its scale as a greyscale PNG, faint grey paper turned white', async () => {
+    // Grey ink (#707070) on grey paper (#a0a0a0): the paper's grey becomes white, the ink dark.
+    const png = await sharp({ create: { width: 200, height: 100, channels: 3, background: '#a0a0a0' } })
+      .composite([{ input: { create: { width: 40, height: 20, channels: 3, background: '#707070' } }, left: 80, top: 40 }])
+      .png()
+      .toBuffer();
+    const src = await loadOcrSource(await save(png));
+    const r = await renderVariant(src, { scale: 2, contrast: 'paper', denoise: 0 });
+    expect([r.width, r.height]).toEqual([400, 200]);
+    expect((await sharp(r.png).metadata()).channels).toBe(1);
+    const { data, info } = await sharp(r.png).raw().toBuffer({ resolveWithObject: true });
+    expect(data[0]).toBeGreaterThan(245); // paper
+    expect(data[(100 * 400 + 200) * info.channels]).toBeLessThan(20); // ink
+    const local = await renderVariant(src, { scale: 1, contrast: 'local', denoise: 1 });
+    expect([local.width, local.height]).toEqual([200, 100]);
+  });
+
+  it('maps a box found in a scaled variant back to the source pixels', () => {
+    const box = toSourceBox(
+      { x0: 240, y0: 80, x1: 281, y1: 121 },
+      { scale: 2, contrast: 'paper', denoise: 0 },
+      { width: 200, height: 100 },
+    );
+    expect(box).toEqual({ x0: 120, y0: 40, x1: 141, y1: 61 });
+    expect(
+      toSourceBox({ x0: -5, y0: 0, x1: 999, y1: 999 }, { scale: 2, contrast: 'paper', denoise: 0 }, { width: 200, height: 100 }),
+    ).toEqual({
+      x0: 0,
+      y0: 0,
+      x1: 200,
+      y1: 100,
+    });
+  });
+
+  it('chooses a first scale: keep the scan, upscale tiny images, cap huge ones', () => {
+    expect(initialOcrScale(250, 120)).toBe(2);
+    expect(initialOcrScale(800, 600)).toBe(1);
+    expect(initialOcrScale(3000, 2000)).toBe(1);
+    expect(initialOcrScale(8000, 6000)).toBe(0.5);
+    expect(initialOcrScale(3000, 250)).toBeCloseTo(4000 / 3000);
   });
 });

@@ -9,7 +9,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import Tesseract from 'tesseract.js';
-import { prepareOcrImage } from './preprocess';
+import { loadOcrSource, renderVariant, toSourceBox, type Box } from './preprocess';
+import { ALL_OCR_STEPS, describeAttempt, MAX_ATTEMPTS, readBest, type OcrSteps, type ReadingSummary } from './strategy';
 import type { OcrEngine, OcrEngineStats, OcrLine, OcrRecognizeOptions, OcrResult } from './types';
 
 const requireFromHere = createRequire(import.meta.url);
@@ -72,6 +73,8 @@ export function checkLanguageData(langPath: string): string | null {
 export interface OcrEngineOptions {
   /** Directory holding `eng.traineddata.gz`. Defaults to @tesseract.js-data/eng's best_int model. */
   langPath?: string;
+  /** Optional reading steps to allow (all by default); the benchmark prices each by turning it off. */
+  steps?: Partial<OcrSteps>;
 }
 
 export function abortError(message = 'OCR was aborted'): Error {
@@ -84,7 +87,8 @@ interface Live {
 
 export function createOcrEngine(opts: OcrEngineOptions = {}): OcrEngine {
   const langPath = opts.langPath ?? defaultLangPath();
-  const stats = { workersCreated: 0, workersTerminated: 0, recognitions: 0 };
+  const steps: OcrSteps = { ...ALL_OCR_STEPS, ...opts.steps };
+  const stats = { workersCreated: 0, workersTerminated: 0, recognitions: 0, passes: 0 };
   let live: Promise<Live> | null = null;
   /** Progress sink of the recognition currently on the worker (calls are serialised). */
   let currentProgress: ((p: number) => void) | null = null;
@@ -149,18 +153,20 @@ export function createOcrEngine(opts: OcrEngineOptions = {}): OcrEngine {
     }
   }
 
-  async function run(imagePath: string, o: OcrRecognizeOptions): Promise<OcrResult> {
-    const { signal, onProgress } = o;
-    if (signal?.aborted) throw abortError();
-    const prepared = await prepareOcrImage(imagePath);
-    if (signal?.aborted) throw abortError();
-
+  /**
+   * One reading on the tesseract worker. Progress of this pass is reported through `onPassProgress`.
+   * An abort or a worker failure rejects at once and replaces the worker.
+   */
+  function recognizeOnce(
+    png: Buffer,
+    signal: AbortSignal | undefined,
+    onPassProgress: (p: number) => void,
+  ): Promise<Tesseract.Page> {
+    if (signal?.aborted) return Promise.reject(abortError());
     if (!live) live = createLive();
     const mine = live;
-
-    return new Promise<OcrResult>((resolve, reject) => {
+    return new Promise<Tesseract.Page>((resolve, reject) => {
       let settled = false;
-      let last = 0;
       const finish = (fn: () => void) => {
         if (settled) return;
         settled = true;
@@ -176,31 +182,23 @@ export function createOcrEngine(opts: OcrEngineOptions = {}): OcrEngine {
       };
       signal?.addEventListener('abort', onAbort, { once: true });
       currentProgress = (p) => {
-        if (settled || !onProgress) return;
-        const f = Math.min(1, Math.max(last, p));
-        last = f;
-        onProgress(f);
+        if (!settled) onPassProgress(p);
       };
       currentFail = (err) => {
         // The worker is in an unknown state after an error: replace it.
         if (live === mine) void killLive();
         finish(() => reject(err));
       };
-
       mine
         .then((l) => {
           if (settled) return undefined;
-          return l.worker.recognize(prepared.png, {}, { text: true, blocks: true });
+          return l.worker.recognize(png, {}, { text: true, blocks: true });
         })
         .then(
           (res) => {
             if (!res || settled) return;
-            const result = toResult(res.data, prepared.scale, prepared.width, prepared.height);
-            stats.recognitions += 1;
-            finish(() => {
-              if (onProgress && last < 1) onProgress(1);
-              resolve(result);
-            });
+            stats.passes += 1;
+            finish(() => resolve(res.data));
           },
           (err: unknown) => {
             if (live === mine) void killLive();
@@ -208,6 +206,33 @@ export function createOcrEngine(opts: OcrEngineOptions = {}): OcrEngine {
           },
         );
     });
+  }
+
+  async function run(imagePath: string, o: OcrRecognizeOptions): Promise<OcrResult> {
+    const { signal, onProgress } = o;
+    if (signal?.aborted) throw abortError();
+    const src = await loadOcrSource(imagePath);
+    if (signal?.aborted) throw abortError();
+    let last = 0;
+    const report = (f: number) => {
+      if (!onProgress) return;
+      const clamped = Math.min(1, Math.max(last, f));
+      last = clamped;
+      onProgress(clamped);
+    };
+    const best = await readBest(src, steps, async (attempt, index) => {
+      const rendered = await renderVariant(src, attempt.variant);
+      if (signal?.aborted) throw abortError();
+      // Progress runs over the most readings an image can take; a first good reading jumps to 1.
+      const page = await recognizeOnce(rendered.png, signal, (p) => report((index + p) / MAX_ATTEMPTS));
+      return { ...summarisePage(page), page, rendered };
+    });
+    const result = toResult(best.reading.page, (box) => toSourceBox(box, best.attempt.variant, src), src);
+    result.method = describeAttempt(best.attempt);
+    result.attempts = best.attempts;
+    stats.recognitions += 1;
+    report(1);
+    return result;
   }
 
   return {
@@ -245,27 +270,23 @@ function clampConf(c: number): number {
   return Number.isFinite(c) ? Math.min(100, Math.max(0, c)) : 0;
 }
 
-export function toResult(page: Tesseract.Page, scale: number, width: number, height: number): OcrResult {
+export function toResult(page: Tesseract.Page, mapBox: (b: Box) => Box, size: { width: number; height: number }): OcrResult {
   const lines: OcrLine[] = [];
-  const back = (v: number, max: number) => Math.min(max, Math.max(0, Math.round(v / scale)));
   for (const block of page.blocks ?? []) {
     for (const para of block.paragraphs ?? []) {
       for (const line of para.lines ?? []) {
         const text = line.text.trim();
         if (!text) continue;
-        lines.push({
-          text,
-          confidence: clampConf(line.confidence),
-          bbox: {
-            x0: back(line.bbox.x0, width),
-            y0: back(line.bbox.y0, height),
-            x1: back(line.bbox.x1, width),
-            y1: back(line.bbox.y1, height),
-          },
-        });
+        lines.push({ text, confidence: clampConf(line.confidence), bbox: mapBox(line.bbox) });
       }
     }
   }
   const text = cleanText(page.text ?? '');
-  return { text, confidence: text ? clampConf(page.confidence) : 0, lines, width, height };
+  return { text, confidence: text ? clampConf(page.confidence) : 0, lines, width: size.width, height: size.height };
+}
+
+/** What the strategy weighs of a page: how confident Tesseract is, and how much it read. */
+export function summarisePage(page: Tesseract.Page): ReadingSummary {
+  const alnum = (page.text ?? '').replace(/[^\p{L}\p{N}]/gu, '').length;
+  return { confidence: alnum ? clampConf(page.confidence) : 0, alnum };
 }

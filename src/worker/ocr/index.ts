@@ -1,3 +1,12 @@
 export { createOcrEngine, defaultLangPath, type OcrEngineOptions } from './engine';
-export { prepareOcrImage, ocrScaleFor, OCR_MAX_LONG_SIDE, OCR_MIN_SHORT_SIDE } from './preprocess';
+export {
+  initialOcrScale,
+  loadOcrSource,
+  renderVariant,
+  toSourceBox,
+  OCR_MAX_LONG_SIDE,
+  type OcrSource,
+  type OcrVariant,
+} from './preprocess';
+export { ALL_OCR_STEPS, type OcrSteps } from './strategy';
 export * from './types';

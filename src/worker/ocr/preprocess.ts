@@ -1,37 +1,98 @@
 /**
- * Image preparation for OCR: orient by EXIF, flatten transparency onto white, greyscale,
- * stretch contrast, and rescale so caption text lands in the size range Tesseract's LSTM
- * model reads well. Small scans are upscaled, huge ones capped.
+ * Image preparation for OCR. The file is decoded once (EXIF-oriented, transparency flattened onto
+ * white, greyscale) into an `OcrSource`; each reading attempt then renders a variant of it: scaled,
+ * smoothed against paper grain, and contrast-stretched against the paper's own grey, globally or
+ * locally. Cheap measurements of the source's frame (the paper's grey and its grain) seed the
+ * first choice.
  */
 import fs from 'node:fs/promises';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { PermanentJobError } from '../../shared/jobs/errors';
 
-/** Upscale when the short side is below this. */
-export const OCR_MIN_SHORT_SIDE = 1000;
 /** Never hand Tesseract more than this on the long side. */
 export const OCR_MAX_LONG_SIDE = 4000;
+/** Upscale only images whose short side is below this before anything is known about their text. */
+export const OCR_TINY_SHORT_SIDE = 300;
 
-export interface PreparedOcrImage {
-  png: Buffer;
-  /** EXIF-oriented dimensions of the source image. */
+export interface OcrSource {
+  /** EXIF-oriented dimensions of the file: line boxes are reported in this space. */
   width: number;
   height: number;
-  /** Factor from oriented source pixels to `png` pixels. */
-  scale: number;
+  /** Greyscale pixels, `decodedWidth` × `decodedHeight`, one byte each. */
+  grey: Buffer;
+  decodedWidth: number;
+  decodedHeight: number;
+  /** Median grey level of the outer frame (5 % of each side): the paper or page colour. */
+  borderMedian: number;
+  /** Median absolute deviation of the frame's grey levels: paper grain and scanner noise. */
+  borderNoise: number;
 }
 
-export function ocrScaleFor(width: number, height: number): number {
+export interface OcrVariant {
+  /** Factor from oriented source pixels to the rendered image's pixels. */
+  scale: number;
+  /**
+   * `paper`: the paper's own grey (the frame's median) becomes white and the darkest ink black,
+   * which keeps faint grey-on-grey writing while the grain of the paper turns white; `global`:
+   * stretch the 1st–99th percentile; `local`: CLAHE, for a grey label beside a dark print.
+   */
+  contrast: 'paper' | 'global' | 'local';
+  /** Gaussian smoothing against grain (sigma in source pixels), or 0. */
+  denoise: number;
+}
+
+export interface RenderedVariant {
+  png: Buffer;
+  width: number;
+  height: number;
+}
+
+/** First guess of the scale: keep the scan's own pixels, upscale only tiny images, cap huge ones. */
+export function initialOcrScale(width: number, height: number): number {
   const short = Math.min(width, height);
   const long = Math.max(width, height);
-  let scale = 1;
-  if (short < OCR_MIN_SHORT_SIDE) scale = short < OCR_MIN_SHORT_SIDE / 2.5 ? 3 : 2;
+  let scale = short < OCR_TINY_SHORT_SIDE ? 2 : 1;
   if (long * scale > OCR_MAX_LONG_SIDE) scale = OCR_MAX_LONG_SIDE / long;
   return scale;
 }
 
+/** The largest scale that still fits Tesseract's size limit. */
+function maxOcrScale(width: number, height: number): number {
+  return OCR_MAX_LONG_SIDE / Math.max(width, height);
+}
+
+function medianOf(hist: Uint32Array, n: number): number {
+  let seen = 0;
+  for (let v = 0; v < hist.length; v++) {
+    seen += hist[v];
+    if (seen * 2 >= n) return v;
+  }
+  return hist.length - 1;
+}
+
+/** Median and median absolute deviation of the outer frame (5 % of each side). */
+export function borderStats(grey: Buffer, w: number, h: number): { median: number; noise: number } {
+  const band = Math.max(1, Math.round(Math.min(w, h) * 0.05));
+  const rows: [number, number][] = [];
+  for (let y = 0; y < h; y++) {
+    const row = y * w;
+    if (y < band || y >= h - band) rows.push([row, row + w]);
+    else rows.push([row, row + Math.min(band, w)], [row + Math.max(band, w - band), row + w]);
+  }
+  const hist = new Uint32Array(256);
+  let n = 0;
+  for (const [from, to] of rows) {
+    for (let i = from; i < to; i++) hist[grey[i]]++;
+    n += to - from;
+  }
+  const median = medianOf(hist, n);
+  const dev = new Uint32Array(256);
+  for (let v = 0; v < 256; v++) dev[Math.abs(v - median)] += hist[v];
+  return { median, noise: medianOf(dev, n) };
+}
+
 /** Fails with a retryable Error when the file cannot be read (e.g. an unmounted drive), permanently when it cannot be decoded. */
-export async function prepareOcrImage(imagePath: string): Promise<PreparedOcrImage> {
+export async function loadOcrSource(imagePath: string): Promise<OcrSource> {
   try {
     await fs.access(imagePath);
   } catch (err) {
@@ -43,28 +104,102 @@ export async function prepareOcrImage(imagePath: string): Promise<PreparedOcrIma
     const width = meta.autoOrient?.width ?? meta.width;
     const height = meta.autoOrient?.height ?? meta.height;
     if (!width || !height) throw new Error('image has no dimensions');
-    const scale = ocrScaleFor(width, height);
+    // Decoded at most at the size Tesseract will ever be given, so a huge scan costs memory once.
+    const cap = Math.min(1, maxOcrScale(width, height));
     let pipeline = sharp(imagePath).autoOrient();
-    if (scale !== 1) {
-      pipeline = pipeline.resize({
-        width: Math.max(1, Math.round(width * scale)),
-        height: Math.max(1, Math.round(height * scale)),
-        fit: 'fill',
-        kernel: 'lanczos3',
-      });
-    }
-    const png = await pipeline
+    if (cap < 1) pipeline = pipeline.resize({ width: Math.max(1, Math.round(width * cap)), kernel: 'lanczos3' });
+    const { data, info } = await pipeline
       .flatten({ background: '#ffffff' })
       .greyscale()
-      .normalise()
-      .toColourspace('b-w')
-      // Tesseract warns about (and guesses around) the 72 dpi of most scans/SVGs; after
-      // rescaling, caption text is roughly at 300 dpi proportions.
-      .withDensity(300)
-      .png({ compressionLevel: 1 })
-      .toBuffer();
-    return { png, width, height, scale };
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    // greyscale() may still leave 3 identical channels on some inputs: keep one.
+    const grey = info.channels === 1 ? data : Buffer.from(data.filter((_, i) => i % info.channels === 0));
+    const border = borderStats(grey, info.width, info.height);
+    return {
+      width,
+      height,
+      grey,
+      decodedWidth: info.width,
+      decodedHeight: info.height,
+      borderMedian: border.median,
+      borderNoise: border.noise,
+    };
   } catch (err) {
     throw new PermanentJobError(`Cannot decode image ${imagePath} for OCR: ${(err as Error).message}`);
   }
+}
+
+/** One byte per pixel (sharp would otherwise write a single-band image out as sRGB). */
+function greyRaw(img: Sharp): Promise<Buffer> {
+  return img.toColourspace('b-w').raw().toBuffer();
+}
+
+/** The grey level below which a fraction `p` of the pixels lie. */
+function percentile(grey: Buffer, p: number): number {
+  const hist = new Uint32Array(256);
+  for (let i = 0; i < grey.length; i++) hist[grey[i]]++;
+  const want = p * grey.length;
+  let seen = 0;
+  for (let v = 0; v < 256; v++) {
+    seen += hist[v];
+    if (seen > want) return v;
+  }
+  return 255;
+}
+
+/** Renders one variant of the source as the PNG Tesseract reads. */
+export async function renderVariant(src: OcrSource, v: OcrVariant): Promise<RenderedVariant> {
+  const w = Math.max(1, Math.round(src.width * v.scale));
+  const h = Math.max(1, Math.round(src.height * v.scale));
+  let img = sharp(src.grey, { raw: { width: src.decodedWidth, height: src.decodedHeight, channels: 1 } });
+  if (w !== src.decodedWidth || h !== src.decodedHeight)
+    img = img.resize({ width: w, height: h, fit: 'fill', kernel: 'lanczos3' });
+  // sharp blurs after resizing, so the sigma is given in rendered pixels.
+  if (v.denoise) img = img.blur(Math.max(0.3, v.denoise * v.scale));
+  if (v.contrast === 'local') {
+    // Tiles of about an eighth of the image: small enough that a grey label beside a dark print
+    // is stretched on its own, large enough to hold whole letters.
+    const tile = Math.max(8, Math.round(Math.min(w, h) / 8));
+    img = sharp(await greyRaw(img), { raw: { width: w, height: h, channels: 1 } }).clahe({
+      width: tile,
+      height: tile,
+      maxSlope: 3,
+    });
+  } else if (v.contrast === 'paper') {
+    const raw = await greyRaw(img);
+    // Measured after smoothing: the paper's grey and what is left of its grain.
+    // The white point sits below the paper by three standard deviations of that grain, so the
+    // paper turns white instead of into speckles that Tesseract would try to read.
+    const paper = borderStats(raw, w, h);
+    const white = paper.median - 3 * 1.4826 * paper.noise;
+    const ink = percentile(raw, 0.005);
+    img = sharp(raw, { raw: { width: w, height: h, channels: 1 } });
+    // Paper no lighter than the ink (a dark frame, a photo to the edge): fall back to a stretch.
+    if (white - ink >= 12) img = img.linear(255 / (white - ink), (-255 * ink) / (white - ink));
+    else img = img.normalise();
+  } else {
+    img = img.normalise();
+  }
+  const { data, info } = await img
+    .toColourspace('b-w')
+    // Tesseract warns about (and guesses around) the 72 dpi of most scans; the chosen scale puts
+    // caption text at roughly 300 dpi proportions.
+    .withDensity(300)
+    .png({ compressionLevel: 1 })
+    .toBuffer({ resolveWithObject: true });
+  return { png: data, width: info.width, height: info.height };
+}
+
+export interface Box {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/** Maps a box found in a rendered variant back to the source's oriented pixels. */
+export function toSourceBox(box: Box, v: OcrVariant, src: Pick<OcrSource, 'width' | 'height'>): Box {
+  const back = (n: number, max: number) => Math.min(max, Math.max(0, Math.round(n / v.scale)));
+  return { x0: back(box.x0, src.width), y0: back(box.y0, src.height), x1: back(box.x1, src.width), y1: back(box.y1, src.height) };
 }

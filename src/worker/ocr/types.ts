@@ -24,6 +24,10 @@ export const ocrResultSchema = z.object({
   /** Dimensions of the EXIF-oriented original image; line boxes are in this space. */
   width: z.number().int().positive(),
   height: z.number().int().positive(),
+  /** How the kept reading was made ("as scanned", "scaled 2×, sparse text", …). */
+  method: z.string().optional(),
+  /** Readings tried for this image (the best one is kept). */
+  attempts: z.number().int().positive().optional(),
 });
 
 export type OcrBbox = z.infer<typeof ocrBboxSchema>;
@@ -41,8 +45,10 @@ export interface OcrEngineStats {
   workersCreated: number;
   /** Tesseract workers terminated (by abort or `terminate()`). */
   workersTerminated: number;
-  /** Successful recognitions. */
+  /** Successful recognitions (images read). */
   recognitions: number;
+  /** Tesseract readings made (an image may take several). */
+  passes: number;
   /** Whether a tesseract worker is currently alive. */
   workerAlive: boolean;
 }

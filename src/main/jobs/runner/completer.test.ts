@@ -23,7 +23,7 @@ afterEach(async () => {
 function setup() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'circa-completer-'));
   db = openDatabase({ file: path.join(dir, 'circa.db'), migrationsFolder: appPaths().migrations, backgroundCheckpoints: false });
-  const transitions = new JobTransitions(db, new AuditLedger(db.sqlite));
+  const transitions = new JobTransitions(db, new AuditLedger(db.sqlite, { keyFile: path.join(dir, 'audit.key') }));
   const queries = new JobQueries(db.sqlite);
   // What diagnostic applies wrote and committed (a marker row per job key).
   const put = db.sqlite.prepare('INSERT INTO settings (key, value, updated_at) VALUES (?, ?, 0)');
@@ -39,7 +39,7 @@ function setup() {
       Array.from({ length: n }, (_, i) => ({ type: 'diag.noop', payload: { key: `k${i}` }, subject: null, maxRetries: 2 })),
       'test',
     );
-    const rows = transitions.claim('host:1:x/w0', 30_000, { max: n, types: ['diag.noop'], handOff: () => n });
+    const rows = transitions.claim('host:1:x/w0', 30_000, { max: n, types: ['diag.noop'], depth: () => n });
     return rows.map((row) => {
       const p = prepareJob(row, { id: row.id, attempt: row.attempt, claimedBy: 'host:1:x/w0' }, registry);
       if ('error' in p) throw new Error(p.error.message);

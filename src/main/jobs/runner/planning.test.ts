@@ -22,13 +22,14 @@ describe('planClaims', () => {
     expect(wants).toEqual([{ slot: slots[0], idle: true, max: Infinity }]);
   });
 
-  it('tops a queue up to its prefetch once half of it is used, with at most the hand-off per claim', () => {
+  it('tops a queue up to its full depth once half of its prefetch is used', () => {
     const s = slot(0);
     const single = (n: number) => Array.from({ length: n }, (_, i) => job('diag.noop_single', i + 1));
-    // prefetch 1: one running and none waiting → one more; one waiting → none.
-    expect(planClaims([s], () => single(1), new Set(), [])).toEqual([{ slot: s, idle: false, type: 'diag.noop_single', max: 1 }]);
-    expect(planClaims([s], () => single(2), new Set(), [])).toEqual([]);
-    // prefetch 8, hand-off 8: 9 deep at most; topped up once 5 or fewer remain.
+    // prefetch 2 (ocr's policy): topped up to three deep once one or none is waiting.
+    expect(planClaims([s], () => single(1), new Set(), [])).toEqual([{ slot: s, idle: false, type: 'diag.noop_single', max: 2 }]);
+    expect(planClaims([s], () => single(2), new Set(), [])).toEqual([{ slot: s, idle: false, type: 'diag.noop_single', max: 1 }]);
+    expect(planClaims([s], () => single(3), new Set(), [])).toEqual([]);
+    // prefetch 8 (metadata's): 9 deep at most; topped up once 5 or fewer remain.
     const batch = (n: number) => Array.from({ length: n }, (_, i) => job('diag.noop_batch', i + 1));
     expect(planClaims([s], () => batch(6), new Set(), [])).toEqual([]);
     expect(planClaims([s], () => batch(5), new Set(), [])).toEqual([{ slot: s, idle: false, type: 'diag.noop_batch', max: 4 }]);

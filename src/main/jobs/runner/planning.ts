@@ -1,8 +1,8 @@
 /**
- * Claim planning: which workers want jobs now, and how many. A worker is handed work ahead —
- * its type's `handOff` at once, up to `prefetch` queued behind the one it runs — so it never
- * waits for main to commit and claim between jobs. A queue is topped up once half of its
- * prefetch is used, so claims (and their commits) come in batches rather than one per job.
+ * Claim planning: which workers want jobs now, and how many. A worker holds work ahead — up to
+ * its type's `prefetch` queued behind the one it runs — so it never waits for main to commit and
+ * claim between jobs. A queue is topped up to its full depth once half of its prefetch is used,
+ * so claims (and their commits) come in batches rather than one per job.
  */
 import type { Outcome } from './completer';
 import type { RunningJob } from './running-job';
@@ -36,10 +36,9 @@ export function planClaims(
     }
     if (queue.some((j) => j.abortReason || j.revoking)) continue;
     const last = queue[queue.length - 1];
-    const { handOff, prefetch } = last.definition.policy;
-    const depth = 1 + prefetch;
-    if (queue.length >= depth || queue.length > 1 + prefetch / 2) continue;
-    wants.push({ slot, idle: false, type: last.row.type, max: Math.min(handOff, depth - queue.length) });
+    const depth = 1 + last.definition.policy.prefetch;
+    if (queue.length >= depth || queue.length > 1 + last.definition.policy.prefetch / 2) continue;
+    wants.push({ slot, idle: false, type: last.row.type, max: depth - queue.length });
   }
   // Idle workers first: a job a busy worker handed back goes to the idle one, not back to it.
   return wants.sort((a, b) => Number(b.idle) - Number(a.idle));

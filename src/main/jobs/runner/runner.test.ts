@@ -43,7 +43,7 @@ function rig(concurrency: number, f = fakeSpawner()): Rig {
     migrationsFolder: appPaths().migrations,
     backgroundCheckpoints: false,
   });
-  const ledger = new AuditLedger(db.sqlite);
+  const ledger = new AuditLedger(db.sqlite, { keyFile: path.join(dir, 'audit.key') });
   const transitions = new JobTransitions(db, ledger);
   const queries = new JobQueries(db.sqlite);
   // Product halves are never reached here: only diagnostic types are enqueued.
@@ -126,8 +126,9 @@ describe('JobRunner over fake workers', () => {
     const r = rig(2);
     r.runner.start();
     await until(() => r.runner.getStats().workersAlive === 2, 'the workers');
-    // Two jobs, one each; the first is long. Then a third, handed ahead to w0 (slots are topped up
-    // in order). w1 finishes long before w0 is free, finds the queue empty and takes the third back.
+    // Two jobs, one each (idle workers share what is queued); the first is long. Then a third,
+    // held ahead by the busy worker; the other finishes long before it is free, finds the queue
+    // empty and takes the held one back.
     const ms = new Map<number, number>();
     r.f.behave('diag.noop_single', { kind: 'succeed', ms: (job) => ms.get(job.jobId) ?? 20 });
     const ids = r.enqueue('diag.noop_single', 2);
@@ -137,10 +138,10 @@ describe('JobRunner over fake workers', () => {
     ids.push(...r.enqueue('diag.noop_single', 1));
     r.runner.wake();
     await until(() => allDone(r, ids), 'all jobs');
-    const [w0, w1] = r.f.workers;
-    expect(w0.started.map((j) => j.jobId)).toEqual([ids[0]]);
-    expect(w0.received.map((j) => j.jobId)).toEqual([ids[0], ids[2]]);
-    expect(w1.started.map((j) => j.jobId)).toEqual([ids[1], ids[2]]);
+    const [busy, idle] = r.f.workers[0].started[0].jobId === ids[0] ? r.f.workers : [...r.f.workers].reverse();
+    expect(busy.started.map((j) => j.jobId)).toEqual([ids[0]]);
+    expect(busy.received.map((j) => j.jobId)).toEqual([ids[0], ids[2]]);
+    expect(idle.started.map((j) => j.jobId)).toEqual([ids[1], ids[2]]);
     expect(r.events(ids[2])).toEqual(['enqueued', 'claimed', 'handed_back', 'claimed', 'succeeded']);
     expect(r.queries.get(ids[2])).toMatchObject({ attempt: 2, retry_count: 0 });
     expect(r.runner.getStats()).toMatchObject({ succeeded: 3, handedBack: 1 });

@@ -63,6 +63,11 @@ const TRANSITIONS: Record<Mode, Mode[]> = {
 
 /** Outcomes committed per cycle: ~1 ms of work on a slow disk, far below a UI frame. */
 const MAX_OUTCOMES_PER_CYCLE = 64;
+/**
+ * While every worker still has work in hand, a result waits this long for others to commit with
+ * it (group commit across workers): no worker waits meanwhile, and one transaction serves many.
+ */
+const COMMIT_WINDOW_MS = 1;
 
 export interface RunnerStats {
   runnerId: string;
@@ -100,6 +105,7 @@ export class JobRunner {
   private queueDrained = false;
   private machineryDelayMs = 0;
   private backoffTimer?: NodeJS.Timeout;
+  private windowTimer?: NodeJS.Timeout;
   private pruneTimer?: NodeJS.Timeout;
   private timers: NodeJS.Timeout[] = [];
   private lastPruneAt = 0;
@@ -187,6 +193,7 @@ export class JobRunner {
     this.timers = [];
     clearTimeout(this.backoffTimer);
     clearTimeout(this.pruneTimer);
+    clearTimeout(this.windowTimer);
     const deadline = Date.now() + graceMs;
     while (this.busySlots().length && Date.now() < deadline) await sleep(25);
     for (const q of this.queues) for (const job of q) job.abortReason = 'shutdown';
@@ -229,10 +236,20 @@ export class JobRunner {
    * run a cycle on the next turn of the event loop instead of waiting for the poll.
    */
   wake(): void {
+    clearTimeout(this.windowTimer);
+    this.windowTimer = undefined;
     if (this.pumpState === 'cycling') this.pumpState = 'again';
     if (this.pumpState !== 'idle' || this.mode === 'stopped') return;
     this.pumpState = 'scheduled';
     setImmediate(() => this.pump());
+  }
+
+  /** A result arrived: commit it at once if a worker is idle, else within the commit window, with others. */
+  private wakeForResult(): void {
+    const someoneIdle = this.pool.slots.some((s) => s.ready && this.queue(s).length === 0);
+    if (someoneIdle || this.pending.length >= MAX_OUTCOMES_PER_CYCLE || this.mode !== 'running') return this.wake();
+    if (this.windowTimer || this.pumpState !== 'idle') return;
+    this.windowTimer = setTimeout(() => this.wake(), COMMIT_WINDOW_MS);
   }
 
   /** A cancel was requested in this process: if we hold the job, stop it now rather than at the next renewal. */
@@ -312,7 +329,12 @@ export class JobRunner {
     if (!wants.length) return out;
     // What is queued decides the filter: nothing of a type we run → no claim at all; only types we
     // run (the usual case) → no type filter in the SQL.
-    const queued = this.o.transitions.queuedTypes();
+    const queuedByType = this.o.transitions.queued();
+    const queued = queuedByType.map((q) => q.type);
+    // Idle workers share what is queued: one does not take a whole depth the others would then
+    // have to take back (at the start of a small batch, every idle worker gets some).
+    const idleWants = wants.filter((w) => w.idle).length;
+    const share = Math.max(1, Math.ceil(queuedByType.reduce((n, q) => n + q.n, 0) / Math.max(1, idleWants)));
     let budget = this.remainingBudget();
     let drained = false;
     const working = new Map<string, number>();
@@ -326,10 +348,10 @@ export class JobRunner {
         continue;
       }
       const rows = this.o.transitions.claim(want.slot.owner, this.o.leaseMs, {
-        max: Math.min(want.max, budget),
+        max: Math.min(want.idle ? share : want.max, budget),
         types,
         type: want.type,
-        handOff: this.handOffOf,
+        depth: this.depthOf,
       });
       if (want.idle && !rows.length) drained = true;
       if (want.idle && rows.length) working.set(rows[0].type, (working.get(rows[0].type) ?? 0) + 1);
@@ -339,7 +361,7 @@ export class JobRunner {
     return out;
   }
 
-  private readonly handOffOf = (type: string) => this.o.registry.definition(type)?.policy.handOff ?? 1;
+  private readonly depthOf = (type: string) => 1 + (this.o.registry.definition(type)?.policy.prefetch ?? 0);
 
   /**
    * Of the queued types, those a worker may take now: types this runner has handlers for, and
@@ -394,7 +416,9 @@ export class JobRunner {
     }
     if (assignments.length) {
       this.startTimeout(slot);
-      this.pool.send(slot, { t: 'run', jobs: assignments });
+      // `handOff` jobs per message: short jobs travel together, long ones one by one.
+      const per = Math.max(1, this.o.registry.definition(assignments[0].type)?.policy.handOff ?? 1);
+      for (let i = 0; i < assignments.length; i += per) this.pool.send(slot, { t: 'run', jobs: assignments.slice(i, i + per) });
     }
     if (this.pending.length) this.wake();
   }
@@ -451,10 +475,10 @@ export class JobRunner {
         return this.onProgress(slot, msg);
       case 'result':
         this.onResult(slot, msg);
-        return this.wake();
+        return this.wakeForResult();
       case 'results':
         for (const r of msg.results) this.onResult(slot, r);
-        return this.wake();
+        return this.wakeForResult();
       case 'revoked': {
         const queue = this.queue(slot);
         const i = queue.findIndex((j) => j.lease.id === msg.jobId && j.lease.attempt === msg.attempt);

@@ -19,8 +19,8 @@ export interface ClaimFilter {
   types: readonly string[] | 'any';
   /** Only this type (topping up a worker's queue); otherwise the best ready job of any allowed type. */
   type?: string;
-  /** How many jobs of a type are claimed together for one worker (its policy's hand-off). */
-  handOff(type: string): number;
+  /** How many jobs of a type one worker may hold: the one it runs and those queued behind it. */
+  depth(type: string): number;
 }
 
 /**
@@ -67,7 +67,7 @@ export function claimStatements(sqlite: Database.Database) {
       let partial: JobRow[];
       if (f.type === undefined) {
         partial = s.any.all({ ...args, limit: 1 }) as JobRow[];
-        const extra = partial.length ? Math.min(f.handOff(partial[0].type), f.max) - 1 : 0;
+        const extra = partial.length ? Math.min(f.depth(partial[0].type), f.max) - 1 : 0;
         if (extra > 0) partial = partial.concat(s.ofType.all({ ...args, type: partial[0].type, limit: extra }) as JobRow[]);
       } else {
         if (f.types !== 'any' && !f.types.includes(f.type)) return [];

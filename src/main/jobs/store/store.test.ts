@@ -19,7 +19,10 @@ afterEach(async () => {
 function store(now = () => Date.now()) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'circa-store-'));
   db = openDatabase({ file: path.join(dir, 'circa.db'), migrationsFolder: appPaths().migrations, backgroundCheckpoints: false });
-  return { t: new JobTransitions(db, new AuditLedger(db.sqlite), now), q: new JobQueries(db.sqlite) };
+  return {
+    t: new JobTransitions(db, new AuditLedger(db.sqlite, { keyFile: path.join(dir, 'audit.key') }), now),
+    q: new JobQueries(db.sqlite),
+  };
 }
 
 const req = (subject: string | null, type = 'diag.noop'): EnqueueRequest => ({
@@ -66,10 +69,10 @@ describe('claim', () => {
     t.enqueue([{ ...req(null, 'foreign'), priority: 5 }], 'test');
     clock++;
     const [a, b] = t.enqueue([req(null), req(null)], 'test');
-    const rows = t.claim('host:1:x/w0', 30_000, { max: 5, types: ['diag.noop'], handOff: () => 5 });
+    const rows = t.claim('host:1:x/w0', 30_000, { max: 5, types: ['diag.noop'], depth: () => 5 });
     expect(rows.map((r) => r.id)).toEqual([a.job.id, b.job.id]);
     expect(rows[0]).toMatchObject({ status: 'running', attempt: 1, claimed_by: 'host:1:x/w0', lease_expires_at: 31_001 });
-    expect(t.claim('host:1:x/w0', 30_000, { max: 5, types: ['diag.noop'], handOff: () => 5 })).toEqual([]);
+    expect(t.claim('host:1:x/w0', 30_000, { max: 5, types: ['diag.noop'], depth: () => 5 })).toEqual([]);
   });
 });
 
@@ -77,8 +80,8 @@ describe('releaseOrphans', () => {
   it('gives back, uncharged, the running jobs of owners known to be gone, and only those', () => {
     const { t, q } = store();
     const [a, b] = t.enqueue([req(null), req(null)], 'test');
-    t.claim('gone:1:x/w0', 30_000, { max: 1, types: ['diag.noop'], handOff: () => 1 });
-    t.claim('alive:2:y/w0', 30_000, { max: 1, types: ['diag.noop'], handOff: () => 1 });
+    t.claim('gone:1:x/w0', 30_000, { max: 1, types: ['diag.noop'], depth: () => 1 });
+    t.claim('alive:2:y/w0', 30_000, { max: 1, types: ['diag.noop'], depth: () => 1 });
     const ids = t.releaseOrphans('me', (owner) => owner.startsWith('gone:'));
     expect(ids).toEqual([a.job.id]);
     expect(q.get(a.job.id)).toMatchObject({ status: 'queued', attempt: 1, retry_count: 0, claimed_by: null });
@@ -123,7 +126,7 @@ describe('counts and filtered pages', () => {
       'test',
     );
     expect(q.counts()).toEqual(truth());
-    const claimed = t.claim('host:1:x/w0', 30_000, { max: 8, types: ['diag.noop', 'diag.sleep'], handOff: () => 8 });
+    const claimed = t.claim('host:1:x/w0', 30_000, { max: 8, types: ['diag.noop', 'diag.sleep'], depth: () => 8 });
     expect(q.counts()).toEqual(truth());
     t.transaction(() => {
       t.markSuccess({ id: claimed[0].id, attempt: 1, claimedBy: 'host:1:x/w0' }, 'ok', claimed[0].idempotency_key != null);

@@ -108,7 +108,7 @@ export class JobTransitions {
       byId: p('SELECT * FROM background_jobs WHERE id = @id'),
       lapsed: p(`SELECT * FROM background_jobs WHERE status = 'running' AND lease_expires_at < @now LIMIT 500`),
       running: p(`SELECT * FROM background_jobs WHERE status = 'running'`),
-      queuedTypes: p(`SELECT type FROM job_counts WHERE status = 'queued' AND n > 0`).pluck(),
+      queued: p(`SELECT type, n FROM job_counts WHERE status = 'queued' AND n > 0`),
       prune: p(
         `DELETE FROM background_jobs
           WHERE id IN (SELECT id FROM background_jobs WHERE finished_at IS NOT NULL AND finished_at < @before LIMIT @limit)`,
@@ -145,8 +145,8 @@ export class JobTransitions {
 
   /**
    * Claims, in one transaction, the ready job with the highest priority that has waited longest
-   * and, when its type hands over several at once, up to `handOff(type) - 1` more ready jobs of
-   * that type (never more than `max` in all). With `filter.type`, claims only jobs of that type
+   * and up to `depth(type) - 1` more ready jobs of that type, for a worker to hold (never more
+   * than `max` in all). With `filter.type`, claims only jobs of that type
    * (topping up a worker's queue). Only `filter.types` are claimed: a runner never takes a job it
    * has no handler for (another version of Circa sharing the library may). `attempt` increments
    * here, so a lapsed lease costs its job an attempt.
@@ -163,9 +163,9 @@ export class JobTransitions {
     return this.sqlite.inTransaction ? run() : this.db.immediate(run);
   }
 
-  /** The types of the jobs now queued (ready or waiting out a backoff), from job_counts: a few rows. */
-  queuedTypes(): string[] {
-    return this.s.queuedTypes.all() as string[];
+  /** How many jobs of each type are queued (ready or waiting out a backoff), from job_counts: a few rows. */
+  queued(): { type: string; n: number }[] {
+    return this.s.queued.all() as { type: string; n: number }[];
   }
 
   /** Extends leases still held; reports which were lost and which have a cancel request. */

@@ -302,7 +302,11 @@ export function LibraryScreen({ active = true }: { active?: boolean }) {
         <div className="grid-pane">
           <div className="pane-head">
             <span className="pane-count" data-testid="photo-count" aria-live="polite">
-              {list.ready || list.total ? plural(list.total, 'photo') : 'Loading…'}
+              {list.ready || list.total
+                ? list.exact
+                  ? plural(list.total, 'photo')
+                  : `${list.total.toLocaleString()}+ photos`
+                : 'Loading…'}
               {filter !== 'all' && ` · ${FILTER_LABEL[filter]}`}
               {search.trim() && ` · matching “${search.trim()}”`}
               {yearsActive && ` · ${YEAR_MODE_LABEL[yearMode]} ${yearFrom ?? '…'}–${yearTo ?? '…'}`}

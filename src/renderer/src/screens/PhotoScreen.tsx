@@ -19,6 +19,7 @@ import { EstimateCard } from './photo/EstimateCard';
 import { EvidenceList } from './photo/EvidenceList';
 import { ManualConstraintForm } from './photo/ManualConstraintForm';
 import { NotesField } from './photo/NotesField';
+import { useOcrReading } from './photo/OcrReading';
 import { RerunControls } from './photo/RerunControls';
 import { Timeline } from './photo/Timeline';
 import { useEvidence } from './photo/useEvidence';
@@ -31,6 +32,7 @@ import { useInView } from './library/useVisibleWork';
 export function PhotoScreen({ id, review = false }: { id: number; review?: boolean }) {
   const q = useQuery('photos.get', { id }, [id]);
   const photo = q.data?.id === id ? q.data : undefined;
+  const ocr = useOcrReading(photo);
   const jobIds = useMemo(() => new Set(photo?.jobs.map((j) => j.id) ?? []), [photo]);
   useEvent('photos.changed', (e) => {
     if (e.all || e.ids.includes(id)) q.reload();
@@ -154,7 +156,9 @@ export function PhotoScreen({ id, review = false }: { id: number; review?: boole
       {photo && (
         <div className="photo-body">
           <div className="photo-main">
-            <PhotoViewer key={photo.id} ref={viewer} photo={photo} />
+            <PhotoViewer key={photo.id} ref={viewer} photo={photo}>
+              {ocr.overlay}
+            </PhotoViewer>
             <Timeline items={current} estimate={ev.estimate} focusedId={focusedId} onSelect={(i) => focusItem(i, true)} />
           </div>
           <aside className="photo-side" aria-label="Dating this photo">
@@ -203,6 +207,7 @@ export function PhotoScreen({ id, review = false }: { id: number; review?: boole
               showHistory={showHistory}
               onShowHistory={setShowHistory}
             />
+            {ocr.panel}
             <div ref={formRef}>
               <ManualConstraintForm
                 photoId={id}

@@ -1,4 +1,4 @@
-/** What the `ocr` job's worker returns: the recognised text and the dates found in it. */
+/** What the `ocr` job's worker returns: the recognised text, line by line with boxes, and the dates found in it. */
 import { z } from 'zod';
 
 export const foundDateSchema = z.object({
@@ -9,7 +9,7 @@ export const foundDateSchema = z.object({
   precision: z.enum(['day', 'month', 'season', 'year', 'decade', 'century']),
   approximate: z.boolean(),
   confidence: z.number().min(0).max(1),
-  reason: z.string().max(500),
+  reason: z.string().max(1000),
   /** Set when the text says the date is of the object's use (a postmark…), not of the picture. */
   use: z
     .object({
@@ -19,11 +19,24 @@ export const foundDateSchema = z.object({
     .nullish(),
 });
 
+/** One line as read, with Tesseract's confidence and its box in the oriented image's pixels. */
+export const ocrReadLineSchema = z.object({
+  text: z.string().max(2000),
+  confidence: z.number().min(0).max(100),
+  bbox: z.object({ x0: z.number(), y0: z.number(), x1: z.number(), y1: z.number() }),
+});
+export type OcrReadLine = z.infer<typeof ocrReadLineSchema>;
+
 export const ocrJobOutputSchema = z.object({
   text: z.string().max(50_000),
   /** Tesseract's mean confidence, 0..100. */
   confidence: z.number().min(0).max(100),
-  lines: z.array(z.object({ text: z.string().max(2000), confidence: z.number().min(0).max(100) })).max(500),
+  lines: z.array(ocrReadLineSchema).max(500),
+  /** The oriented image's size: the space of the line boxes. */
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  /** How the kept reading was made ("as scanned", "scaled 2×, sparse text", …). */
+  method: z.string().max(200),
   dates: z.array(foundDateSchema).max(50),
 });
 export type OcrJobOutput = z.infer<typeof ocrJobOutputSchema>;

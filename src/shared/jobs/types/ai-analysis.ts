@@ -12,7 +12,7 @@ export const aiAnalysisJobType = defineJobType({
   input: z.object({ path: z.string(), backend: aiBackendConfigSchema, timeoutMs: z.number().int().positive() }),
   output: aiAnalysisSchema,
   subject: photoSubject,
-  policy: { maxRetries: 4, timeoutMs: 5 * MINUTE, handOff: 1, prefetch: 1 },
+  policy: { maxRetries: 4, timeoutMs: 5 * MINUTE, handOff: 1, prefetch: 2 },
   limits: { requestTimeoutMs: DEFAULT_AI_TIMEOUT_MS },
   ui: { label: 'AI analysis', rerunForPhotos: true },
 });

@@ -64,8 +64,8 @@ const ignoreAbortPayload = z.object({ ms: z.number().int().min(0).max(600_000), 
 export const diagnosticJobTypes = {
   /** Best case: 64 handed over at once (what no real type does; benchmarks label it so). */
   'diag.noop': noop('diag.noop', { handOff: 64, prefetch: 64 }, 'Does nothing (throughput benchmark, best-case hand-off).'),
-  /** The policy of `ocr`, `ai_analysis`: one handed over at a time, one queued behind it. */
-  'diag.noop_single': noop('diag.noop_single', { handOff: 1, prefetch: 1 }, 'Does nothing, handed over one at a time.'),
+  /** The policy of `ocr`, `ai_analysis`: handed over one at a time, two queued behind the one running. */
+  'diag.noop_single': noop('diag.noop_single', { handOff: 1, prefetch: 2 }, 'Does nothing, handed over one at a time.'),
   /** The policy of `metadata`. */
   'diag.noop_batch': noop('diag.noop_batch', { handOff: 8, prefetch: 8 }, 'Does nothing, with the metadata hand-off.'),
   'diag.sleep': sleep(

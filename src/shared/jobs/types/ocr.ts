@@ -11,8 +11,9 @@ export const ocrJobType = defineJobType({
   input: z.object({ path: z.string() }),
   output: ocrJobOutputSchema,
   subject: photoSubject,
-  // Seconds per photo: handed over one at a time, with the next one queued behind it.
-  policy: { maxRetries: 2, timeoutMs: 5 * MINUTE, handOff: 1, prefetch: 1 },
+  // Seconds per photo: handed over one at a time, two queued behind the one running (taken back
+  // by an idle worker at the tail of a batch).
+  policy: { maxRetries: 2, timeoutMs: 5 * MINUTE, handOff: 1, prefetch: 2 },
   limits: {},
   ui: { label: 'OCR', rerunForPhotos: true },
 });

@@ -43,7 +43,7 @@ export function ImportPanel({ state, electron, onClose, note }: Props) {
       </div>
       <p className="panel-intro">
         Photos stay where they are: Circa references them in place and never changes the files. Folders are searched with their
-        subfolders; JPEG, PNG, TIFF, WebP, GIF and AVIF files are imported, anything else is skipped.
+        subfolders; JPEG, PNG, TIFF, WebP, GIF and AVIF files are imported, anything else is skipped and listed with the reason.
       </p>
       {note && <p className="flash flash-warn">{note}</p>}
 
@@ -107,6 +107,19 @@ export function ImportPanel({ state, electron, onClose, note }: Props) {
         <p className="flash flash-error" role="alert">
           {state.error}
         </p>
+      )}
+      {state.question && (
+        <div className="flash flash-warn import-question" role="alertdialog" aria-labelledby="import-question-text">
+          <p id="import-question-text">{state.question.message}</p>
+          <div className="import-question-actions">
+            <button onClick={() => void state.answer(false)} autoFocus>
+              Cancel
+            </button>
+            <button className="danger" onClick={() => void state.answer(true)}>
+              Import anyway
+            </button>
+          </div>
+        </div>
       )}
       {state.progress && <ImportProgressView p={state.progress} onCancel={() => void state.cancel()} />}
     </aside>
@@ -176,24 +189,45 @@ function ImportProgressView({ p, onCancel }: { p: ImportProgress; onCancel(): vo
           : (p.message ?? TITLE[p.status])}
         {!running && <span className="muted"> · {formatDuration(elapsed)}</span>}
       </p>
-      {p.errors.length > 0 && (
-        <div className="import-errors">
-          <h3>Could not import</h3>
-          <ul>
-            {p.errors.slice(0, 20).map((e, i) => (
-              <li key={`${i}-${e.path}`}>
-                <span className="mono import-error-path" title={e.path}>
-                  {e.path}
-                </span>
-                <span className="error-text">{e.message}</span>
-              </li>
-            ))}
-          </ul>
-          {count('failed') > Math.min(20, p.errors.length) && (
-            <p className="muted small">and {(count('failed') - Math.min(20, p.errors.length)).toLocaleString()} more</p>
-          )}
-        </div>
-      )}
+      <PathList
+        title="Could not import"
+        items={p.errors.map((e) => ({ path: e.path, why: e.message }))}
+        total={count('failed')}
+        testId="import-error-list"
+        tone="error-text"
+      />
+      <PathList
+        title="Skipped"
+        items={p.skippedFiles.map((s) => ({ path: s.path, why: s.reason }))}
+        total={p.skipped}
+        testId="import-skipped-list"
+        tone="muted"
+      />
     </section>
+  );
+}
+
+const SHOWN = 20;
+
+/** Files named with why (could not be read, or left out); the first few, then a count. */
+function PathList(props: { title: string; items: { path: string; why: string }[]; total: number; testId: string; tone: string }) {
+  const { title, items, total, testId, tone } = props;
+  if (!items.length) return null;
+  const shown = Math.min(SHOWN, items.length);
+  return (
+    <div className={`import-errors ${testId}`} data-testid={testId}>
+      <h3>{title}</h3>
+      <ul>
+        {items.slice(0, SHOWN).map((e, i) => (
+          <li key={`${i}-${e.path}`}>
+            <span className="mono import-error-path" title={e.path}>
+              {e.path}
+            </span>
+            <span className={tone}>{e.why}</span>
+          </li>
+        ))}
+      </ul>
+      {total > shown && <p className="muted small">and {(total - shown).toLocaleString()} more</p>}
+    </div>
   );
 }

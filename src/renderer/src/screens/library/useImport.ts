@@ -18,12 +18,22 @@ function newer(old: ImportProgress | null, next: ImportProgress | null): ImportP
   return next;
 }
 
+/** Main asked before an import that looks like a mistake (a whole disk, a huge folder). */
+export interface ImportQuestion {
+  message: string;
+  paths: string[];
+  scanPolicy?: ScanPolicy;
+}
+
 export interface ImportState {
   progress: ImportProgress | null;
   running: boolean;
   error?: string;
   busy: boolean;
-  start(paths: string[], scanPolicy?: ScanPolicy): Promise<boolean>;
+  question?: ImportQuestion;
+  start(paths: string[], scanPolicy?: ScanPolicy, confirmed?: boolean): Promise<boolean>;
+  /** Answers the question: go ahead with its paths, or drop it. */
+  answer(go: boolean): Promise<void>;
   choose(scanPolicy?: ScanPolicy): Promise<void>;
   cancel(): Promise<void>;
 }
@@ -32,6 +42,7 @@ export function useImport(): ImportState {
   const [progress, setProgress] = useState<ImportProgress | null>(null);
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const [question, setQuestion] = useState<ImportQuestion>();
 
   useEffect(() => {
     void client.call('photos.importStatus', {}).then((r) => {
@@ -52,14 +63,18 @@ export function useImport(): ImportState {
     });
   });
 
-  const start = useCallback(async (paths: string[], scanPolicy?: ScanPolicy) => {
+  const start = useCallback(async (paths: string[], scanPolicy?: ScanPolicy, confirmed = false) => {
     setBusy(true);
     setError(undefined);
-    const r = await client.call('photos.import', { paths, scanPolicy });
+    setQuestion(undefined);
+    const r = await client.call('photos.import', { paths, scanPolicy, confirmed });
     setBusy(false);
     if (!r.ok) {
-      setError(r.error.message);
-      setProgress(null); // the last import's counts are not this one's
+      if (r.error.code === 'needs_confirmation') setQuestion({ message: r.error.message, paths, scanPolicy });
+      else {
+        setError(r.error.message);
+        setProgress(null); // the last import's counts are not this one's
+      }
       return false;
     }
     setProgress((p) => newer(p, r.value));
@@ -84,5 +99,14 @@ export function useImport(): ImportState {
     else setProgress((p) => newer(p, r.value));
   }, [progress]);
 
-  return { progress, running: progress?.status === 'running', error, busy, start, choose, cancel };
+  const answer = useCallback(
+    async (go: boolean) => {
+      const asked = question;
+      setQuestion(undefined);
+      if (go && asked) await start(asked.paths, asked.scanPolicy, true);
+    },
+    [question, start],
+  );
+
+  return { progress, running: progress?.status === 'running', error, busy, question, start, answer, choose, cancel };
 }

@@ -32,7 +32,10 @@ const HEAD = 100;
 
 export interface PhotoListView {
   rows: PhotoSummary[];
+  /** How many rows the grid is sized for: every match, or when `exact` is false a lower bound that grows as pages load. */
   total: number;
+  /** False when a search or a year range matched more than main counts ("1,000+"). */
+  exact: boolean;
   /** The first page for the current query has arrived. */
   ready: boolean;
   error?: string;
@@ -52,6 +55,7 @@ interface Store {
   index: Map<number, number>;
   cursor: Cursor | null;
   total: number;
+  exact: boolean;
   /** Bumped by a query change and by every wholesale swap: older async work discards its result. */
   gen: number;
   pumpingGen: number;
@@ -61,6 +65,11 @@ interface Store {
   pendingIds: Set<number>;
 }
 
+/** The grid's size: the total, or past a lower bound one page more than is loaded while more remains. */
+function gridSize(total: number, exact: boolean, loaded: number, cursor: Cursor | null): number {
+  return exact ? Math.max(total, loaded) : Math.max(total, loaded + (cursor ? PAGE : 0));
+}
+
 function indexRows(rows: PhotoSummary[]): Map<number, number> {
   const m = new Map<number, number>();
   rows.forEach((p, i) => m.set(p.id, i));
@@ -68,13 +77,14 @@ function indexRows(rows: PhotoSummary[]): Map<number, number> {
 }
 
 export function usePhotoList(query: PhotoQuery): PhotoList {
-  const [view, setView] = useState<PhotoListView>({ rows: [], total: 0, ready: false });
+  const [view, setView] = useState<PhotoListView>({ rows: [], total: 0, exact: true, ready: false });
   // One mutable store for the async loaders (what they read must be current, not a render's copy).
   const [s] = useState<Store>(() => ({
     rows: [],
     index: new Map(),
     cursor: null,
     total: 0,
+    exact: true,
     gen: 0,
     pumpingGen: -1,
     want: PAGE,
@@ -97,7 +107,7 @@ export function usePhotoList(query: PhotoQuery): PhotoList {
   const baseRef = useRef(base);
   baseRef.current = base;
 
-  const publish = useCallback(() => setView({ rows: s.rows, total: s.total, ready: true }), [s]);
+  const publish = useCallback(() => setView({ rows: s.rows, total: s.total, exact: s.exact, ready: true }), [s]);
   const fail = useCallback((message: string) => setView((v) => ({ ...v, ready: true, error: message })), []);
 
   /** Appends the following pages while the grid wants rows that are not loaded yet. */
@@ -120,7 +130,8 @@ export function usePhotoList(query: PhotoQuery): PhotoList {
         fresh.forEach((p, i) => s.index.set(p.id, start + i));
         s.rows = s.rows.concat(fresh);
         s.cursor = r.value.items.length ? r.value.nextCursor : null;
-        s.total = Math.max(r.value.total, s.rows.length);
+        s.exact = r.value.totalExact;
+        s.total = gridSize(r.value.total, s.exact, s.rows.length, s.cursor);
         publish();
       }
     } finally {
@@ -130,12 +141,13 @@ export function usePhotoList(query: PhotoQuery): PhotoList {
 
   /** Swaps in a whole new loaded range (and cancels whatever was loading against the old one). */
   const commit = useCallback(
-    (rows: PhotoSummary[], cursor: Cursor | null, total: number) => {
+    (rows: PhotoSummary[], cursor: Cursor | null, total: number, exact: boolean) => {
       s.gen++;
       s.rows = rows;
       s.index = indexRows(rows);
       s.cursor = cursor;
-      s.total = Math.max(total, rows.length);
+      s.exact = exact;
+      s.total = gridSize(total, exact, rows.length, cursor);
       publish();
       void pump();
     },
@@ -162,7 +174,7 @@ export function usePhotoList(query: PhotoQuery): PhotoList {
         cursor = r.value.nextCursor ?? undefined;
         if (typeof needFor === 'function') need = needFor(r.value.total);
         if (!cursor || !r.value.items.length || rows.length >= need)
-          return { rows, cursor: cursor ?? null, total: r.value.total };
+          return { rows, cursor: cursor ?? null, total: r.value.total, exact: r.value.totalExact };
       }
     },
     [s],
@@ -177,7 +189,7 @@ export function usePhotoList(query: PhotoQuery): PhotoList {
     void fetchUpTo(PAGE, gen).then((res) => {
       if (!res) return;
       if ('error' in res) return fail(res.error!);
-      commit(res.rows, res.cursor, res.total);
+      commit(res.rows, res.cursor, res.total, res.exact);
     });
   }, [base, s, fetchUpTo, commit, fail]);
 
@@ -189,7 +201,7 @@ export function usePhotoList(query: PhotoQuery): PhotoList {
     const res = await fetchUpTo((total) => covered + Math.max(0, total - before), gen);
     if (!res) return;
     if ('error' in res) return fail(res.error!);
-    commit(res.rows, res.cursor, res.total);
+    commit(res.rows, res.cursor, res.total, res.exact);
   }, [s, fetchUpTo, commit, fail]);
 
   /** sort=imported: re-read the loaded rows named, and put photos newer than the first row on top. */
@@ -211,7 +223,7 @@ export function usePhotoList(query: PhotoQuery): PhotoList {
         rows = rows.filter((p) => !gone.has(p.id)).map((p) => byId.get(p.id) ?? p);
       }
       const items = head.value.items;
-      if (!rows.length) return commit(items, head.value.nextCursor, head.value.total);
+      if (!rows.length) return commit(items, head.value.nextCursor, head.value.total, head.value.totalExact);
       const k = items.findIndex((p) => p.id === rows[0].id);
       if (k < 0) return reloadVisible(); // more new photos than one page, or the first row left
       const headById = new Map(items.map((p) => [p.id, p]));
@@ -219,7 +231,8 @@ export function usePhotoList(query: PhotoQuery): PhotoList {
       const fresh = items.slice(0, k).filter((p) => !known.has(p.id));
       s.rows = fresh.concat(rows.map((p) => headById.get(p.id) ?? p));
       s.index = indexRows(s.rows);
-      s.total = Math.max(head.value.total, s.rows.length);
+      s.exact = head.value.totalExact;
+      s.total = gridSize(head.value.total, s.exact, s.rows.length, s.cursor);
       publish();
     },
     [s, commit, reloadVisible, publish, fail],

@@ -1,0 +1,1 @@
+ALTER TABLE `photos` ADD `ocr_reading` text;

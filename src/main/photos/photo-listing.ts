@@ -1,0 +1,272 @@
+/**
+ * The grid's reads: a keyset-paged list of photos by sort, state filter, year range and full-text
+ * search, and how many match. Built for a library of a million photos:
+ *  - every page walks an index in the order it returns and stops after a page (a plan is chosen
+ *    per query, not left to a planner without statistics);
+ *  - totals for the state filters come from photo_counts (kept by triggers); a search or a year
+ *    range is counted up to COUNT_CAP and then said to be "at least" that many;
+ *  - "newest imported first" is id order (ids are handed out as photos are imported), so its
+ *    pages and a search sorted that way read the rowid order SQLite and FTS5 keep anyway.
+ */
+import type Database from 'better-sqlite3';
+import type { PhotoSummary } from '../../shared/contract';
+import { DATE_KEY_SQL } from '../db/schema';
+
+export type PhotoSort = 'imported' | 'filename' | 'date';
+/** within: the estimate lies inside the years; overlaps: it could be from them (open ends reach). */
+export type YearMode = 'within' | 'overlaps';
+export type PhotoFilter =
+  'all' | 'needs_metadata' | 'failed' | 'missing' | 'has_evidence' | 'undated' | 'needs_review' | 'conflict';
+export interface PhotoCursor {
+  v: string | number | null;
+  id: number;
+}
+
+export interface PhotoQuery {
+  sort: PhotoSort;
+  filter: PhotoFilter;
+  search?: string;
+  yearFrom?: number;
+  yearTo?: number;
+  yearMode?: YearMode;
+  cursor?: PhotoCursor;
+  ids?: number[];
+  limit: number;
+}
+
+/** A search or a year range is counted this far; past it the total is a lower bound. */
+export const COUNT_CAP = 1000;
+/** A state with fewer photos than this is listed from its own index and sorted; more, by walking the sort's index. */
+const SMALL_STATE = 20_000;
+
+/**
+ * Turns what the user typed into an FTS5 query: every word must match as a prefix, in the
+ * filename, the notes or the OCR text ("xmas 194" finds "Xmas 1942"). Quoting each word keeps
+ * FTS syntax characters from being interpreted.
+ */
+export function ftsQuery(input: string): string | null {
+  const words = input.match(/[\p{L}\p{N}]+/gu)?.slice(0, 12) ?? [];
+  return words.length ? words.map((w) => `"${w}"*`).join(' ') : null;
+}
+
+/** A photo not read yet: its latest metadata job (one lookup in the subject index), for the tile to show. */
+const METADATA_JOB_SQL = `CASE WHEN metadata_status = 'pending' THEN (
+    SELECT json_object('id', j.id, 'status', j.status, 'runAfter', j.run_after, 'errorMessage', j.error_message)
+      FROM background_jobs j WHERE j.subject = 'photo:' || photos.id AND j.type = 'metadata' ORDER BY j.id DESC LIMIT 1
+  ) END`;
+
+// Qualified: a search joins photos_fts, whose columns share some of these names.
+export const SUMMARY_COLUMNS = `photos.id, photos.filename, photos.path, format, display_width, display_height, thumbnail, sha256,
+  metadata_status, metadata_error, missing, camera, exif_date, estimate_status, estimate_earliest, estimate_latest,
+  json_extract(estimate, '$.dacs') AS estimate_label, imported_at, ${DATE_KEY_SQL} AS date_key,
+  ${METADATA_JOB_SQL} AS metadata_job`;
+
+/** Each filter's condition and, for a state, its key in photo_counts. */
+const FILTERS: Record<PhotoFilter, { where: string; countKey?: string }> = {
+  all: { where: '1', countKey: 'all' },
+  needs_metadata: { where: "metadata_status = 'pending'", countKey: 'metadata:pending' },
+  failed: { where: "metadata_status = 'failed'", countKey: 'metadata:failed' },
+  missing: { where: 'missing = 1', countKey: 'missing' },
+  has_evidence: {
+    where:
+      "EXISTS (SELECT 1 FROM evidence e WHERE e.photo_id = photos.id AND e.superseded_at IS NULL AND e.review_status != 'rejected')",
+  },
+  undated: { where: "estimate_status = 'undated'", countKey: 'estimate:undated' },
+  needs_review: { where: "estimate_status = 'needs_review'", countKey: 'estimate:needs_review' },
+  conflict: { where: "estimate_status = 'conflict'", countKey: 'estimate:conflict' },
+};
+
+/** ORDER BY, the index that delivers it, and the keyset condition that continues after a cursor. */
+const SORTS: Record<
+  PhotoSort,
+  {
+    order: string;
+    index: string | null;
+    key: (r: Record<string, unknown>) => string | number | null;
+    after(c: PhotoCursor): [string, unknown[]];
+  }
+> = {
+  imported: {
+    order: 'photos.id DESC',
+    index: null, // the table itself, in rowid order
+    key: (r) => r.id as number,
+    after: (c) => ['photos.id < ?', [c.id]],
+  },
+  filename: {
+    order: 'photos.filename ASC, photos.id ASC',
+    index: 'photos_filename_idx',
+    key: (r) => r.filename as string,
+    after: (c) => ['(photos.filename > ? OR (photos.filename = ? AND photos.id > ?))', [c.v, c.v, c.id]],
+  },
+  // By the known end of the estimate, closed before open on the same day, undated and conflicting
+  // last (DATE_KEY_SQL in schema.ts; documented in the README).
+  date: {
+    order: `${DATE_KEY_SQL} IS NULL, ${DATE_KEY_SQL} ASC, photos.id ASC`,
+    index: 'photos_date_order_idx',
+    key: (r) => r.date_key as number | null,
+    after: (c) =>
+      c.v === null
+        ? [`(${DATE_KEY_SQL} IS NULL AND photos.id > ?)`, [c.id]]
+        : [`(${DATE_KEY_SQL} > ? OR (${DATE_KEY_SQL} = ? AND photos.id > ?) OR ${DATE_KEY_SQL} IS NULL)`, [c.v, c.v, c.id]],
+  },
+};
+
+/** A sort's ORDER BY and its key column (benchmarks and tests find a deep cursor with them). */
+export function sortSql(sort: PhotoSort): { order: string; key: string } {
+  return { order: SORTS[sort].order, key: { imported: 'photos.id', filename: 'photos.filename', date: DATE_KEY_SQL }[sort] };
+}
+
+/** The year filter's conditions: [SQL, args] for a range of whole years. */
+function yearConditions(mode: YearMode, from: number | undefined, to: number | undefined): [string[], unknown[]] {
+  if (from === undefined && to === undefined) return [[], []];
+  const where = ["estimate_status IN ('estimated', 'needs_review')"];
+  const args: unknown[] = [];
+  const start = from !== undefined ? from * 10000 + 101 : undefined;
+  const end = to !== undefined ? to * 10000 + 1231 : undefined;
+  if (mode === 'within') {
+    // Inside the years: a known end on each side that is limited ("not after 2026" is in no range of the past).
+    if (start !== undefined) where.push('estimate_earliest IS NOT NULL AND estimate_earliest >= ?');
+    if (end !== undefined) where.push('estimate_latest IS NOT NULL AND estimate_latest <= ?');
+  } else {
+    // Could be from those years: an open end reaches any year on its side.
+    if (start !== undefined) where.push('(estimate_latest IS NULL OR estimate_latest >= ?)');
+    if (end !== undefined) where.push('(estimate_earliest IS NULL OR estimate_earliest <= ?)');
+  }
+  if (start !== undefined) args.push(start);
+  if (end !== undefined) args.push(end);
+  return [where, args];
+}
+
+export function toPhotoSummary(r: Record<string, any>): PhotoSummary {
+  return {
+    id: r.id,
+    filename: r.filename,
+    path: r.path,
+    format: r.format,
+    displayWidth: r.display_width,
+    displayHeight: r.display_height,
+    thumbnailVersion: r.thumbnail ? String(r.sha256).slice(0, 12) : null,
+    metadataStatus: r.metadata_status,
+    metadataError: r.metadata_error,
+    metadataJob: r.metadata_job ? (JSON.parse(r.metadata_job) as PhotoSummary['metadataJob']) : null,
+    missing: !!r.missing,
+    camera: r.camera,
+    exifDate: r.exif_date,
+    estimateStatus: r.estimate_status,
+    estimateEarliest: r.estimate_earliest,
+    estimateLatest: r.estimate_latest,
+    estimateLabel: r.estimate_label ?? null,
+    importedAt: r.imported_at,
+  };
+}
+
+export class PhotoListing {
+  private readonly statements = new Map<string, Database.Statement>();
+  private readonly count: Database.Statement;
+
+  private readonly countCap: number;
+  private readonly smallState: number;
+
+  constructor(
+    private readonly sqlite: Database.Database,
+    /** Tests set these low to exercise both plans and the capped count on a small library. */
+    opts: { countCap?: number; smallState?: number } = {},
+  ) {
+    this.count = sqlite.prepare('SELECT n FROM photo_counts WHERE key = ?').pluck();
+    this.countCap = opts.countCap ?? COUNT_CAP;
+    this.smallState = opts.smallState ?? SMALL_STATE;
+  }
+
+  list(q: PhotoQuery): { items: PhotoSummary[]; total: number; totalExact: boolean; nextCursor: PhotoCursor | null } {
+    const b = this.build(q);
+    const counted = this.total(q, b);
+    const rows = this.prepare(b.pageSql).all(...b.pageArgs, q.limit) as Record<string, unknown>[];
+    const last = rows[rows.length - 1];
+    return {
+      items: rows.map(toPhotoSummary),
+      ...counted,
+      nextCursor: rows.length === q.limit && last ? { v: b.sort.key(last), id: last.id as number } : null,
+    };
+  }
+
+  /** The plan a page of this query takes (tests check that no page sorts the whole library). */
+  plan(q: PhotoQuery): string[] {
+    const b = this.build(q);
+    const rows = this.sqlite.prepare(`EXPLAIN QUERY PLAN ${b.pageSql}`).all(...b.pageArgs, 1) as { detail: string }[];
+    return rows.map((r) => r.detail);
+  }
+
+  /**
+   * Where a query's rows come from and in what order: a search's matches in rowid order (the
+   * "imported" order), photos through the sort's index, or a small state's own index (its few
+   * rows sorted after). Arguments follow their placeholders: year range, ids, search, cursor.
+   */
+  private build(q: PhotoQuery) {
+    const filter = FILTERS[q.filter];
+    let sort = SORTS[q.sort];
+    const [yearWhere, yearArgs] = yearConditions(q.yearMode ?? 'within', q.yearFrom, q.yearTo);
+    const where = [filter.where, ...yearWhere];
+    const args: unknown[] = [...yearArgs];
+    if (q.ids?.length) {
+      where.push(`photos.id IN (${q.ids.map(() => '?').join(',')})`);
+      args.push(...q.ids);
+    }
+    const match = q.search ? ftsQuery(q.search) : null;
+    let from = 'photos';
+    if (match && q.sort === 'imported') {
+      from = 'photos_fts JOIN photos ON photos.id = photos_fts.rowid';
+      where.push('photos_fts MATCH ?');
+      args.push(match);
+      // The same order, named on the full-text table so FTS5 delivers it (rowid = photo id).
+      sort = { ...sort, order: 'photos_fts.rowid DESC', after: (c) => ['photos_fts.rowid < ?', [c.id]] };
+    } else {
+      if (match) {
+        where.push('photos.id IN (SELECT rowid FROM photos_fts WHERE photos_fts MATCH ?)');
+        args.push(match);
+      }
+      const small = !!filter.countKey && filter.countKey !== 'all' && this.stateCount(filter.countKey) < this.smallState;
+      if (sort.index && !small && !q.ids?.length) from = `photos INDEXED BY ${sort.index}`;
+    }
+    const pageWhere = [...where];
+    const pageArgs = [...args];
+    if (q.cursor) {
+      const [cond, condArgs] = sort.after(q.cursor);
+      pageWhere.push(cond);
+      pageArgs.push(...condArgs);
+    }
+    return {
+      sort,
+      countKey: filter.countKey,
+      from,
+      where,
+      args,
+      pageSql: `SELECT ${SUMMARY_COLUMNS} FROM ${from} WHERE ${pageWhere.join(' AND ')} ORDER BY ${sort.order} LIMIT ?`,
+      pageArgs,
+    };
+  }
+
+  private total(q: PhotoQuery, b: ReturnType<PhotoListing['build']>) {
+    if (b.countKey && !q.search && q.yearFrom === undefined && q.yearTo === undefined && !q.ids?.length) {
+      return { total: this.stateCount(b.countKey), totalExact: true };
+    }
+    const sql = `SELECT count(*) FROM (SELECT 1 FROM ${b.from} WHERE ${b.where.join(' AND ')} LIMIT ${this.countCap + 1})`;
+    const n = this.prepare(sql)
+      .pluck()
+      .get(...b.args) as number;
+    return n > this.countCap ? { total: this.countCap, totalExact: false } : { total: n, totalExact: true };
+  }
+
+  private stateCount(key: string): number {
+    return (this.count.get(key) as number | undefined) ?? 0;
+  }
+
+  private prepare(sql: string): Database.Statement {
+    let s = this.statements.get(sql);
+    if (!s) {
+      s = this.sqlite.prepare(sql);
+      if (this.statements.size > 200) this.statements.clear();
+      this.statements.set(sql, s);
+    }
+    return s;
+  }
+}
