@@ -12,6 +12,8 @@ export interface CircaApp {
   libraryDir: string;
   /** Saves a screenshot under e2e/screenshots/ to look at. */
   shot(name: string): Promise<void>;
+  /** Browser mode: stops the server (SIGTERM) and starts it again on the same library; the URLs it printed. */
+  restartServer?(): Promise<{ before: string; after: string }>;
 }
 
 const CHROMIUM_FLAGS = [
@@ -25,7 +27,8 @@ const CHROMIUM_FLAGS = [
 ];
 
 async function startBrowserMode(libraryDir: string): Promise<{ url: string; server: ChildProcess }> {
-  const server = spawn(process.execPath, ['out/main/serve.js', '--library', libraryDir, '--port', '0'], {
+  // No --port: a fresh library gets a free port, and a restart comes back on the one it kept.
+  const server = spawn(process.execPath, ['out/main/serve.js', '--library', libraryDir], {
     env: { ...process.env, CIRCA_DIAGNOSTIC_JOBS: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -54,6 +57,7 @@ export const test = base.extend<{ app: CircaApp }>({
     const libraryDir = fs.mkdtempSync(path.join(os.tmpdir(), 'circa-e2e-'));
     let page: Page;
     let cleanup: () => Promise<void>;
+    let restartServer: CircaApp['restartServer'];
     if (target === 'electron') {
       // Its own user-data folder per run: never a real install's data or its single-instance lock.
       const userData = fs.mkdtempSync(path.join(os.tmpdir(), 'circa-e2e-userdata-'));
@@ -68,14 +72,25 @@ export const test = base.extend<{ app: CircaApp }>({
         fs.rmSync(userData, { recursive: true, force: true });
       };
     } else {
-      const { url, server } = await startBrowserMode(libraryDir);
+      let { url, server } = await startBrowserMode(libraryDir);
       const browser: Browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS });
       page = await browser.newPage({ viewport: { width: 1360, height: 860 } });
       await page.goto(url);
+      const stop = async () => {
+        if (server.exitCode !== null || server.signalCode !== null) return;
+        const gone = new Promise((r) => server.once('exit', r));
+        server.kill('SIGTERM');
+        await gone;
+      };
+      restartServer = async () => {
+        const before = url;
+        await stop();
+        ({ url, server } = await startBrowserMode(libraryDir));
+        return { before, after: url };
+      };
       cleanup = async () => {
         await browser.close();
-        server.kill('SIGTERM');
-        await new Promise((r) => server.once('exit', r));
+        await stop();
       };
     }
     const errors: string[] = [];
@@ -89,6 +104,7 @@ export const test = base.extend<{ app: CircaApp }>({
       shot: async (name) => {
         await page.screenshot({ path: path.join(shotsDir, `${name}.png`) });
       },
+      restartServer,
     });
     await cleanup();
     if (errors.length) testInfo.annotations.push({ type: 'page errors', description: errors.join('\n') });

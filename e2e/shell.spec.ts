@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { test, expect } from './fixtures';
 
 test('opens, shows a live health indicator and navigates every screen', async ({ app }) => {
@@ -31,4 +33,22 @@ test('opens, shows a live health indicator and navigates every screen', async ({
   await page.reload();
   await page.getByRole('link', { name: 'Settings' }).click();
   await expect(page.getByLabel('Keep finished jobs for (days)')).toHaveValue('45');
+});
+
+test('browser mode: after a restart of the server, the open tab reconnects at the same address', async ({ app }) => {
+  test.skip(!app.restartServer, 'the desktop app has no server to restart');
+  const { page } = app;
+  const health = page.getByTestId('health');
+  await expect(health).toHaveAttribute('data-state', 'ok');
+  const { before, after } = await app.restartServer!();
+  // Same port and token: kept in the library's browser.json, readable by its owner only.
+  expect(after).toBe(before);
+  const stat = fs.statSync(path.join(app.libraryDir, 'browser.json'));
+  expect(stat.mode & 0o777).toBe(0o600);
+  // The page was not reloaded: its socket came back by itself.
+  await expect(health).toContainText('Connected · 1/1 workers', { timeout: 30_000 });
+  await expect(health).toHaveAttribute('data-state', 'ok');
+  await page.getByRole('link', { name: /^Jobs/ }).click();
+  await expect(page.getByTestId('tile-queued')).toContainText('0');
+  await app.shot('reconnected-after-restart');
 });

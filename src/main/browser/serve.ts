@@ -1,8 +1,9 @@
 /**
  * `npm run serve`: browser mode. Opens the library with the same core as the app, serves the
- * built renderer on 127.0.0.1 and prints the URL (with its per-run token).
+ * built renderer on 127.0.0.1 and prints the URL (with its token). The port and token are kept
+ * per library, so a restart comes back at the same address (./remembered-address.ts).
  *
- *   node out/main/serve.js [--library DIR] [--port N]
+ *   node out/main/serve.js [--library DIR] [--port N] [--new-token]
  */
 import { parseArgs } from 'node:util';
 import { openCore } from '../core/core';
@@ -10,14 +11,21 @@ import { forkWorkerSpawner } from '../jobs/fork-worker';
 import { resolveLibraryDir } from '../library/paths';
 import { appPaths } from '../app-paths';
 import { startBrowserServer } from './server';
+import { listenAtRememberedAddress } from './remembered-address';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
     args: process.argv.slice(2),
-    options: { library: { type: 'string' }, port: { type: 'string' }, quiet: { type: 'boolean', default: false } },
+    options: {
+      library: { type: 'string' },
+      port: { type: 'string' },
+      'new-token': { type: 'boolean', default: false },
+      quiet: { type: 'boolean', default: false },
+    },
   });
-  const port = values.port ? Number(values.port) : Number(process.env.CIRCA_PORT ?? 0);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error('--port must be 0..65535');
+  const portArg = values.port ?? process.env.CIRCA_PORT;
+  const port = portArg === undefined || portArg === '' ? undefined : Number(portArg);
+  if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535)) throw new Error('--port must be 0..65535');
   const libraryDir = resolveLibraryDir({ argv: values.library ? ['--library', values.library] : [], env: process.env });
   const paths = appPaths();
   const fromSource = import.meta.url.endsWith('.ts');
@@ -34,7 +42,16 @@ async function main(): Promise<void> {
       : forkWorkerSpawner(paths.builtWorkerEntry),
     log,
   });
-  const server = await startBrowserServer({ core, rendererDir: paths.rendererDir, port, log });
+  const server = await listenAtRememberedAddress({
+    file: core.paths.browserAddressFile,
+    port,
+    newToken: values['new-token'],
+    start: (p, token) => startBrowserServer({ core, rendererDir: paths.rendererDir, port: p, token, log }),
+    log,
+  }).catch(async (err: unknown) => {
+    await core.close();
+    throw err;
+  });
   console.log(`Circa (browser mode) — library ${core.paths.dir}`);
   console.log(`Open ${server.url}`);
   let closing = false;

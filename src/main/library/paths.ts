@@ -11,6 +11,8 @@ export interface LibraryPaths {
   previewsDir: string;
   /** The key that signs the audit ledger's head; outside the database on purpose (audit/signing.ts). */
   auditKeyFile: string;
+  /** Browser mode's port and token, kept so a restart comes back at the same address (owner-only). */
+  browserAddressFile: string;
 }
 
 export function libraryPaths(dir: string): LibraryPaths {
@@ -22,6 +24,7 @@ export function libraryPaths(dir: string): LibraryPaths {
     backupsDir: path.join(abs, 'backups'),
     previewsDir: path.join(abs, 'previews'),
     auditKeyFile: path.join(abs, 'audit.key'),
+    browserAddressFile: path.join(abs, 'browser.json'),
   };
 }
 
