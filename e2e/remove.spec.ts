@@ -3,25 +3,15 @@
  * files), confirmed in place, and Undo brings them back with what was decided about them.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { test, expect } from './fixtures';
-import { importFolder } from './helpers';
-
-const CORPUS = path.resolve('../shared/corpus/exif-samples/jpg');
+import { importCorpusCopies } from './helpers';
 
 test('removes the selected photos, keeps the files, and undoes the removal', async ({ app }) => {
   const { page } = app;
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'circa-remove-'));
+  const dir = await importCorpusCopies(page, app.target, ['Canon_40D.jpg', 'Nikon_D70.jpg', 'orientation/portrait_1.jpg']);
   try {
-    for (const name of ['Canon_40D.jpg', 'Nikon_D70.jpg', 'orientation/portrait_1.jpg']) {
-      fs.copyFileSync(path.join(CORPUS, name), path.join(dir, path.basename(name)));
-    }
-    await page.getByRole('button', { name: 'Import photos…' }).click();
-    const panel = await importFolder(page, app.target, dir);
-    await panel.getByRole('button', { name: 'Close the import panel' }).click();
     const tiles = page.getByTestId('photo-tile');
-    await expect(tiles).toHaveCount(3);
 
     // Two selected; Remove… asks in place, and Keep changes nothing.
     const bar = page.getByTestId('selection-bar');

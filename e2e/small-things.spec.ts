@@ -4,20 +4,13 @@
  * of constraint changes, ranges take an en dash, and the tab has an icon.
  */
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { test, expect } from './fixtures';
-import { importFolder } from './helpers';
-
-const CORPUS = path.resolve('../shared/corpus/exif-samples/jpg');
+import { importCorpusCopies } from './helpers';
 
 test('selection, validation wording and range dashes', async ({ app }) => {
   const { page } = app;
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'circa-small-'));
+  let dir: string | undefined;
   try {
-    for (const name of ['Canon_40D.jpg', 'orientation/portrait_1.jpg', 'orientation/landscape_1.jpg']) {
-      fs.copyFileSync(path.join(CORPUS, name), path.join(dir, path.basename(name)));
-    }
     await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', /^data:image\/svg\+xml,/);
     // The search field's placeholder fits in the field (measured in its own font).
     const fits = await page.getByLabel('Search filenames').evaluate((el) => {
@@ -37,11 +30,12 @@ test('selection, validation wording and range dashes', async ({ app }) => {
     });
     expect(fits).toBe(true);
 
-    await page.getByRole('button', { name: 'Import photos…' }).click();
-    const panel = await importFolder(page, app.target, dir);
-    await panel.getByRole('button', { name: 'Close the import panel' }).click();
+    dir = await importCorpusCopies(page, app.target, [
+      'Canon_40D.jpg',
+      'orientation/portrait_1.jpg',
+      'orientation/landscape_1.jpg',
+    ]);
     const tiles = page.getByTestId('photo-tile');
-    await expect(tiles).toHaveCount(3);
 
     // Select the Canon, then search for something that hides it: the bar says it is left out.
     const bar = page.getByTestId('selection-bar');
@@ -87,6 +81,6 @@ test('selection, validation wording and range dashes', async ({ app }) => {
     await expect(page.getByTestId('evidence-area')).not.toContainText('1935-1942');
     await app.shot('constraint-en-dash');
   } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
   }
 });
