@@ -89,7 +89,7 @@ test('scans, precision, modification dates, postmarks, finer constraints, sort, 
     // Item 3: a postmark is a "not after" bound that says why.
     await open('postcard.png');
     const ocrRow = page.getByTestId('rerun-ocr');
-    await ocrRow.getByRole('button', { name: 'Re-run OCR' }).click();
+    await ocrRow.getByRole('button', { name: 'Run OCR' }).click();
     await expect(ocrRow).toHaveAttribute('data-status', 'success', { timeout: 90_000 });
     const postmark = items.and(page.locator('[data-source="ocr"]')).first();
     await expect(postmark).toContainText('bound: not after');

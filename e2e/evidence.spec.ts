@@ -32,10 +32,13 @@ test('OCR evidence, review, estimate and timeline, reruns, manual bounds in conf
     const estimate = page.getByTestId('evidence-area');
     await expect(estimate).toBeVisible();
 
-    // OCR does not run on import: re-run it and watch the job's live state reach Done.
+    // OCR does not run on import: run it (never run, so "Run", not "Re-run") and watch the job's
+    // live state reach Done; then the button offers to run it again.
     const ocrRow = page.getByTestId('rerun-ocr');
     await expect(ocrRow).toHaveAttribute('data-status', 'none');
-    await ocrRow.getByRole('button', { name: 'Re-run OCR' }).click();
+    await expect(ocrRow.getByRole('button', { name: 'Re-run OCR' })).toHaveCount(0);
+    await ocrRow.getByRole('button', { name: 'Run OCR' }).click();
+    await expect(ocrRow).toContainText('Started: OCR runs.');
     await expect(ocrRow).toHaveAttribute('data-status', 'success', { timeout: 90_000 });
     await expect(ocrRow).toContainText('Done');
 
@@ -77,7 +80,7 @@ test('OCR evidence, review, estimate and timeline, reruns, manual bounds in conf
     // Re-run the visual analysis twice (the default backend is the offline heuristic); the second
     // press after the first finished starts a new attempt, and both stay in the history.
     const aiRow = page.getByTestId('rerun-ai_analysis');
-    await aiRow.getByRole('button', { name: 'Re-run AI analysis' }).click();
+    await aiRow.getByRole('button', { name: 'Run AI analysis' }).click();
     await expect(aiRow).toHaveAttribute('data-status', 'success', { timeout: 60_000 });
     const firstAiJob = await aiRow.getAttribute('data-job-id');
     await expect(items.and(page.locator('[data-source="ai"]'))).toHaveCount(1);

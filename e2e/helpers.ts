@@ -1,4 +1,7 @@
 /** Steps shared by the e2e specs. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { expect } from './fixtures';
 
@@ -14,4 +17,19 @@ export async function importFolder(page: Page, target: string, dir: string): Pro
   }
   await expect(panel.getByTestId('import-progress')).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
   return panel;
+}
+
+/**
+ * Copies these corpus files (paths under exif-samples/jpg) into a new folder, imports it from the
+ * empty library and closes the panel; returns the folder (the caller removes it).
+ */
+export async function importCorpusCopies(page: Page, target: string, names: string[]): Promise<string> {
+  const corpus = path.resolve('../shared/corpus/exif-samples/jpg');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'circa-e2e-photos-'));
+  for (const name of names) fs.copyFileSync(path.join(corpus, name), path.join(dir, path.basename(name)));
+  await page.getByRole('button', { name: 'Import photos…' }).click();
+  const panel = await importFolder(page, target, dir);
+  await panel.getByRole('button', { name: 'Close the import panel' }).click();
+  await expect(page.getByTestId('photo-tile')).toHaveCount(names.length);
+  return dir;
 }

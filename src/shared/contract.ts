@@ -121,6 +121,12 @@ export const jobSummarySchema = z.object({
   progress: z.number().nullable(),
   progressMessage: z.string().nullable(),
   errorMessage: z.string().nullable(),
+  /** How the last error was classified: `permanent` means a retry cannot fix it (retried only when asked to). */
+  errorKind: z.enum(['retryable', 'permanent', 'retry_later']).nullable(),
+  /** When the archivist dismissed this failure (or retried it); null while it still needs attention. */
+  acknowledgedAt: z.number().nullable(),
+  /** The photo a per-photo job is about, by name (null for other jobs). */
+  photo: z.object({ id, filename: z.string() }).nullable(),
   resultSummary: z.string().nullable(),
   cancelRequested: z.boolean(),
   runAfter: z.number(),
@@ -173,13 +179,19 @@ export const photoSummarySchema = z.object({
   thumbnailVersion: z.string().nullable(),
   metadataStatus: z.enum(['pending', 'ready', 'failed']),
   metadataError: z.string().nullable(),
+  /**
+   * While the photo has not been read (`pending`): its latest metadata job, so a tile can say
+   * whether it is queued, being read, waiting to retry (and why) or cancelled. Null otherwise, or
+   * when there is no job.
+   */
+  metadataJob: z.object({ id, status: jobStatusSchema, runAfter: z.number(), errorMessage: z.string().nullable() }).nullable(),
   missing: z.boolean(),
   camera: z.string().nullable(),
   exifDate: z.string().nullable(),
   estimateStatus: estimateStatusSchema,
   estimateEarliest: z.number().int().nullable(),
   estimateLatest: z.number().int().nullable(),
-  /** DACS wording of the estimate, e.g. "circa 1935-1942". */
+  /** DACS wording of the estimate, e.g. "circa 1935–1942". */
   estimateLabel: z.string().nullable(),
   importedAt: z.number(),
 });
@@ -225,6 +237,26 @@ export const photoDetailsSchema = photoSummarySchema.extend({
 });
 export type PhotoDetails = z.infer<typeof photoDetailsSchema>;
 
+/** How the photo screen shows a photo at full resolution (see src/main/media/viewer.ts). */
+export const viewerSchema = z.discriminatedUnion('kind', [
+  /** The original itself (mediaUrl('original')), drawn by the window. */
+  z.object({ kind: z.literal('image'), width: z.number().int(), height: z.number().int(), version: z.string() }),
+  /** A Deep Zoom pyramid: mediaUrl('tile', id, version, { level, col, row }). */
+  z.object({
+    kind: z.literal('tiles'),
+    width: z.number().int(),
+    height: z.number().int(),
+    tileSize: z.number().int(),
+    overlap: z.number().int(),
+    levels: z.number().int(),
+    version: z.string(),
+  }),
+  /** Being made by this job; ask again when it ends. */
+  z.object({ kind: z.literal('preparing'), width: z.number().int(), height: z.number().int(), job: jobSummarySchema }),
+  z.object({ kind: z.literal('unavailable'), reason: z.string(), job: jobSummarySchema.nullable() }),
+]);
+export type Viewer = z.infer<typeof viewerSchema>;
+
 export const photoCursorSchema = z.object({
   v: z.union([z.string().max(INPUT_LIMITS.cursorValueChars), z.number(), z.null()]),
   id,
@@ -239,7 +271,17 @@ export const importProgressSchema = z.object({
   added: z.number().int(),
   duplicates: z.number().int(),
   skipped: z.number().int(),
+  /** Files that could not be read at import (missing, unreadable); photos added but unreadable are `unreadable`. */
   failed: z.number().int(),
+  /** Files whose content is that of a missing photo: the photo now points to them. */
+  relinked: z.number().int(),
+  /** Photos under an imported folder whose files are no longer there. */
+  markedMissing: z.number().int(),
+  /** Photos this import added whose metadata is still being read. */
+  reading: z.number().int(),
+  /** Photos this import added that turned out unreadable (their metadata job failed). */
+  unreadable: z.number().int(),
+  /** Both kinds, the first 50. */
   errors: z.array(z.object({ path: z.string(), message: z.string() })),
   /** Files left out, each with why (HEIC, not an image, a FIFO or device, a link not followed…); the first few hundred. */
   skippedFiles: z.array(z.object({ path: z.string(), reason: z.string() })),
@@ -290,7 +332,16 @@ export const calls = {
   'app.health': call(empty, healthSchema),
 
   'settings.get': call(empty, settingsSchema),
+  /** Refused (invalid_input, with the fields) when an AI backend lacks a web address or a model. */
   'settings.update': call(settingsSchema.partial().strict(), settingsSchema),
+  /**
+   * Settings → Test connection: one real request to the backend as typed (not necessarily saved),
+   * made by a worker as an `ai_test` job; its outcome is that job's (watch jobs.changed).
+   */
+  'settings.testAi': call(
+    settingsSchema.pick({ aiBackend: true, aiBaseUrl: true, aiModel: true }).strict(),
+    z.object({ job: jobSummarySchema, paused: z.boolean() }),
+  ),
 
   'jobs.list': call(
     z
@@ -321,7 +372,8 @@ export const calls = {
     ),
   ),
   'jobs.get': call(z.object({ id }).strict(), jobDetailsSchema),
-  'jobs.counts': call(empty, z.object({ counts: jobCountsSchema, paused: z.boolean() })),
+  /** `unseenFailed`: failures nobody has dismissed or retried yet (the red badge). */
+  'jobs.counts': call(empty, z.object({ counts: jobCountsSchema, paused: z.boolean(), unseenFailed: z.number().int() })),
   'jobs.enqueue': call(
     z
       .object({
@@ -338,11 +390,23 @@ export const calls = {
     z.object({ job: jobSummarySchema, created: z.boolean() }),
   ),
   'jobs.cancel': call(z.object({ id }).strict(), jobSummarySchema),
-  /** Failed/cancelled: a new job for the same work. Queued and waiting on backoff: run now. */
-  'jobs.retry': call(z.object({ id }).strict(), z.object({ job: jobSummarySchema, created: z.boolean() })),
+  /**
+   * Failed/cancelled: a new job for the same work (the failure counts as seen). Queued and waiting
+   * on backoff: run now. A permanent failure is retried only with `force` (a `conflict` says why).
+   */
+  'jobs.retry': call(
+    z.object({ id, force: z.boolean().optional() }).strict(),
+    z.object({ job: jobSummarySchema, created: z.boolean() }),
+  ),
+  /** Every failure not yet seen that a retry may fix; permanent failures are counted, not retried. */
   'jobs.retryAllFailed': call(
     z.object({ types: z.array(jobTypeSchema).max(20).optional() }).strict(),
-    z.object({ requeued: z.number().int() }),
+    z.object({ requeued: z.number().int(), skippedPermanent: z.number().int() }),
+  ),
+  /** Dismisses failures (named, or every one not yet seen): they stay in the list, out of the badge; audited. */
+  'jobs.acknowledge': call(
+    z.union([z.object({ ids: z.array(id).min(1).max(10_000) }).strict(), z.object({ all: z.literal(true) }).strict()]),
+    z.object({ acknowledged: z.number().int() }),
   ),
   'jobs.setPaused': call(z.object({ paused: z.boolean() }).strict(), z.object({ paused: z.boolean() })),
 
@@ -381,6 +445,13 @@ export const calls = {
     }),
   ),
   'photos.get': call(z.object({ id }).strict(), photoDetailsSchema),
+  /** How to show the photo at full resolution; starts making its zoom view when it needs one. */
+  'photos.viewer': call(z.object({ id }).strict(), viewerSchema),
+  /**
+   * The photos on screen now (the grid's visible tiles, or the open photo): their queued jobs run
+   * before other queued work; those of photos no longer on screen go back to their turn.
+   */
+  'photos.inView': call(z.object({ ids: z.array(id).max(500) }).strict(), z.object({ prioritized: z.number().int() })),
   /** Imports files and folders (recursively) by path on this machine; progress arrives as import.progress events. */
   'photos.import': call(
     z
@@ -408,6 +479,20 @@ export const calls = {
   'photos.rerun': call(
     z.object({ ids: z.array(id).min(1).max(100_000), type: z.enum(RERUN_JOB_TYPES) }).strict(),
     z.object({ created: z.number().int(), alreadyActive: z.number().int() }),
+  ),
+  /** Removes photos from the library (never their files); their evidence and reviews are kept in the audit ledger. */
+  'photos.remove': call(
+    z.object({ ids: z.array(id).min(1).max(100_000) }).strict(),
+    z.object({
+      removed: z.number().int(),
+      /** What `photos.undoRemove` takes to bring them back, until `undoUntil`. */
+      undo: z.object({ first: id, last: id }).nullable(),
+      undoUntil: z.number().nullable(),
+    }),
+  ),
+  'photos.undoRemove': call(
+    z.object({ first: id, last: id }).strict(),
+    z.object({ restored: z.number().int(), skipped: z.number().int() }),
   ),
   'photos.setNotes': call(
     z.object({ id, notes: z.string().max(20_000) }).strict(),
@@ -514,7 +599,12 @@ export const calls = {
 
 export const events = {
   /** Coalesced: at most a few per second however many transitions happen. */
-  'jobs.changed': z.object({ counts: jobCountsSchema, paused: z.boolean(), changedIds: z.array(id).max(500) }),
+  'jobs.changed': z.object({
+    counts: jobCountsSchema,
+    paused: z.boolean(),
+    changedIds: z.array(id).max(500),
+    unseenFailed: z.number().int(),
+  }),
   /** Coalesced; `all` when too many changed to list (reload everything visible). */
   'photos.changed': z.object({ ids: z.array(id).max(500), all: z.boolean() }),
   'import.progress': importProgressSchema,

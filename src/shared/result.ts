@@ -30,6 +30,8 @@ export class CallFailure extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
+    /** For invalid_input: which fields, and what is wrong with each. */
+    readonly issues?: CallError['issues'],
   ) {
     super(message);
   }

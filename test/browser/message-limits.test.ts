@@ -38,6 +38,7 @@ const largest: Record<CallName, () => unknown> = {
     backupKeepWeekly: 520,
     backupDir: '/' + str(4095),
   }),
+  'settings.testAi': () => ({ aiBackend: 'openai-compatible', aiBaseUrl: str(500), aiModel: str(200) }),
   'jobs.list': () => ({
     statuses: ['cancelled', 'cancelled', 'cancelled', 'cancelled', 'cancelled'],
     types: Array(20).fill(typeName),
@@ -57,6 +58,7 @@ const largest: Record<CallName, () => unknown> = {
   'jobs.retry': () => ({ id: BIG }),
   'jobs.retryAllFailed': () => ({ types: Array(20).fill(typeName) }),
   'jobs.setPaused': () => ({ paused: false }),
+  'jobs.acknowledge': () => ({ ids: Array(10_000).fill(BIG) }),
   'photos.list': () => ({
     sort: 'imported',
     filter: 'needs_metadata',
@@ -68,6 +70,10 @@ const largest: Record<CallName, () => unknown> = {
     limit: 500,
   }),
   'photos.get': () => ({ id: BIG }),
+  'photos.viewer': () => ({ id: BIG }),
+  'photos.inView': () => ({ ids: Array(500).fill(BIG) }),
+  'photos.remove': () => ({ ids: Array(100_000).fill(BIG) }),
+  'photos.undoRemove': () => ({ first: BIG, last: BIG }),
   'photos.import': () => ({
     paths: spread(INPUT_LIMITS.importPathsChars, 1000).map((n) => '/' + str(n - 1)),
     confirmed: false,

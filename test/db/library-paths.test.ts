@@ -20,6 +20,7 @@ describe('library location', () => {
       thumbnailsDir: '/lib/thumbnails',
       backupsDir: '/lib/backups',
       auditKeyFile: '/lib/audit.key',
+      previewsDir: '/lib/previews',
       browserAddressFile: '/lib/browser.json',
     });
   });

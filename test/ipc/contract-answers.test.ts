@@ -70,6 +70,7 @@ const state = {
   copyId: 0,
   groupId: 0,
   backup: '',
+  removal: { first: 0, last: 0 },
 };
 
 /** Each call with a valid input, in an order where each finds what it needs. */
@@ -84,6 +85,11 @@ const steps: [CallName, () => unknown, (value: any) => void | Promise<void>][] =
   ['jobs.get', () => ({ id: state.jobId }), () => {}],
   ['jobs.counts', () => ({}), () => {}],
   ['jobs.setPaused', () => ({ paused: true }), () => {}],
+  // Paused: the test job stays queued (nothing listens on port 9 anyway).
+  ['settings.testAi', () => ({ aiBackend: 'ollama', aiBaseUrl: 'http://127.0.0.1:9', aiModel: 'llava' }), () => {}],
+  ['jobs.acknowledge', () => ({ all: true }), () => {}],
+  ['photos.viewer', () => ({ id: state.photoId }), () => {}],
+  ['photos.inView', () => ({ ids: [state.photoId] }), () => {}],
   ['jobs.enqueue', () => ({ type: 'diag.sleep', payload: { ms: 0, key: 'answers' } }), (v) => (state.queuedJobId = v.job.id)],
   ['jobs.cancel', () => ({ id: state.queuedJobId }), () => {}],
   ['jobs.retry', () => ({ id: state.queuedJobId }), () => {}],
@@ -129,6 +135,8 @@ const steps: [CallName, () => unknown, (value: any) => void | Promise<void>][] =
   ['photos.importStatus', () => ({}), () => {}],
   ['photos.cancelImport', () => ({ id: state.importId }), () => {}],
   ['photos.reveal', () => ({ id: state.photoId }), () => expect(revealed).toEqual([path.join(dir, 'Canon_40D.jpg')])],
+  ['photos.remove', () => ({ ids: [state.photoId] }), (v) => (state.removal = v.undo)],
+  ['photos.undoRemove', () => state.removal, () => {}],
   ['settings.apiKeyStatus', () => ({}), () => {}],
   ['settings.setApiKey', () => ({ apiKey: null }), () => {}],
   ['export.chooseFolder', () => ({}), (v) => expect(v).toEqual({ path: dir })],

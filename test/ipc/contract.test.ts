@@ -9,7 +9,8 @@ const wrongValues: Partial<Record<CallName, unknown[]>> = {
   'jobs.get': [{}, { id: 0 }, { id: 'seven' }, { id: 1.5 }],
   'jobs.enqueue': [{}, { type: 'metadata' }, { type: 'Robert; DROP TABLE', payload: {} }, { type: 'metadata', payload: 'x' }],
   'jobs.cancel': [{}, { id: -1 }],
-  'jobs.retry': [{ id: null }],
+  'jobs.retry': [{ id: null }, { id: 1, force: 'yes' }],
+  'jobs.acknowledge': [{}, { ids: [] }, { all: false }, { ids: [0] }, { ids: [1], all: true }],
   'jobs.retryAllFailed': [{ types: 'all' }],
   'jobs.setPaused': [{}, { paused: 'yes' }],
   'photos.list': [
@@ -22,6 +23,8 @@ const wrongValues: Partial<Record<CallName, unknown[]>> = {
     { yearMode: 'sometimes' },
   ],
   'photos.get': [{}, { id: -5 }],
+  'photos.viewer': [{}, { id: 0 }, { id: 'big' }],
+  'photos.inView': [{}, { ids: [0] }, { ids: new Array(501).fill(1) }, { ids: 'visible' }],
   'photos.import': [
     {},
     { paths: [] },
@@ -35,6 +38,8 @@ const wrongValues: Partial<Record<CallName, unknown[]>> = {
   'photos.rerun': [{ ids: [] }, { ids: [1], type: 'rm -rf' }, { ids: [0], type: 'metadata' }],
   'photos.reveal': [{}, { id: 0 }],
   'photos.setNotes': [{ id: 1 }, { id: 1, notes: 'x'.repeat(20_001) }],
+  'photos.remove': [{}, { ids: [] }, { ids: [0] }, { ids: ['1'] }],
+  'photos.undoRemove': [{}, { first: 1 }, { first: 0, last: 1 }, { first: 1, last: 2, extra: true }],
   'evidence.list': [{}, { photoId: 'one' }],
   'evidence.review': [
     { id: 1 },
@@ -66,6 +71,7 @@ const wrongValues: Partial<Record<CallName, unknown[]>> = {
   'photos.setScanOverride': [{ id: 1 }, { id: 1, override: 'maybe' }, { id: 0, override: null }],
   'history.last': [{}, { photoId: 0 }],
   'history.undo': [{}, { actionId: 'last' }, { actionId: 1, photoId: -2 }],
+  'settings.testAi': [{}, { aiBackend: 'ollama' }, { aiBackend: 'skynet', aiBaseUrl: '', aiModel: '' }],
   'settings.setApiKey': [{}, { apiKey: '' }, { apiKey: 'k'.repeat(501) }],
   'settings.update': [
     { workerCount: 0 },

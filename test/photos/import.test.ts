@@ -86,7 +86,8 @@ describe('photo import and metadata', () => {
       true,
     );
 
-    const again = await importAndSettle(core, [dir]);
+    await importAndSettle(core, [dir]);
+    const again = core.importer.status()!;
     expect(again).toMatchObject({ status: 'done', added: 0, duplicates: 4 });
     expect(core.photos.list({ sort: 'imported', filter: 'all', limit: 50 }).total).toBe(4);
   });
@@ -271,5 +272,56 @@ describe('an import that cannot write to the library', () => {
       'the second import',
     );
     expect(done).toMatchObject({ status: 'done', added: 2, duplicates: 0 });
+  });
+});
+
+describe("each import's summary is its own and true (issue 15)", () => {
+  it('says a path that does not exist does not exist, even beside one that does', async () => {
+    const dir = copyCorpus(['jpg/Canon_40D.jpg']);
+    core = openTestCore();
+    await importAndSettle(core, [dir, '/no/such/folder/anywhere']);
+    const done = core.importer.status()!;
+    expect(done).toMatchObject({ status: 'done', added: 1, failed: 1 });
+    expect(done.errors).toEqual([{ path: '/no/such/folder/anywhere', message: 'does not exist on this computer' }]);
+    expect(done.message).toBe('Import finished: 1 added, 1 could not be imported.');
+  });
+
+  it('counts the photos whose metadata turns out unreadable, with why, once they have been read', async () => {
+    const dir = copyCorpus(['jpg/Canon_40D.jpg']);
+    fs.writeFileSync(path.join(dir, 'broken.jpg'), 'this is not a JPEG at all');
+    fs.writeFileSync(path.join(dir, 'empty.jpg'), '');
+    core = openTestCore();
+    await importAndSettle(core, [dir]);
+    const s = core.importer.status()!;
+    expect(s).toMatchObject({ status: 'done', found: 3, added: 3, failed: 0, reading: 0, unreadable: 2 });
+    expect(s.errors.map((e) => path.basename(e.path)).sort()).toEqual(['broken.jpg', 'empty.jpg']);
+    expect(s.errors.find((e) => e.path.endsWith('broken.jpg'))!.message).toMatch(/Not an image/);
+    expect(s.message).toBe('Import finished: 3 added (2 of them unreadable).');
+
+    // The next import's summary is its own: none of the last one's failures.
+    await importAndSettle(core, [dir]);
+    const again = core.importer.status()!;
+    expect(again).toMatchObject({ added: 0, duplicates: 3, failed: 0, unreadable: 0, errors: [] });
+    expect(again.message).toBe('Import finished: 0 added, 3 already in the library.');
+  });
+
+  it('a cancelled import says how far it got and that it was cancelled', async () => {
+    const dir = copyCorpus(['jpg/Canon_40D.jpg', 'jpg/Nikon_D70.jpg']);
+    core = openTestCore();
+    core.runner!.setPaused(true);
+    const started = core.importer.start([dir]);
+    core.importer.cancel(started.id);
+    const s = await waitFor(
+      () => {
+        const p = core!.importer.status();
+        return p && p.status !== 'running' ? p : undefined;
+      },
+      30_000,
+      'cancel',
+    );
+    expect(s.status).toBe('cancelled');
+    expect(s.message).toMatch(/^Import cancelled: \d+ added/);
+    expect(s.reading).toBe(s.added); // paused: nothing read yet
+    if (s.added) expect(s.message).toMatch(/Still reading/);
   });
 });

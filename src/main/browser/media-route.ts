@@ -11,7 +11,7 @@ export function mediaRoute(deps: MediaDeps) {
       return true;
     }
     const parsed = parseMediaPath(url.pathname);
-    const media = parsed && resolveMedia(deps, parsed.kind, parsed.id);
+    const media = parsed && resolveMedia(deps, parsed);
     if (!media) {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
       return true;

@@ -23,6 +23,8 @@ import { appPaths } from '../app-paths';
 import { PhotoRepository } from '../photos/photo-repository';
 import { EvidenceStore } from '../evidence/evidence-store';
 import { Importer } from '../photos/importer';
+import { FileLocations } from '../photos/file-locations';
+import { PhotoRemoval } from '../photos/photo-removal';
 import { EvidenceService } from '../evidence/evidence-service';
 import { ApiKeyStore } from '../settings/secrets';
 import { openDuplicates } from '../duplicates';
@@ -95,7 +97,12 @@ export function openCore(opts: CoreOptions): Core {
   const onPhotoChanged = (id: number) => photoChanges.add([id]);
   const jobChanges = new Coalescer<number>(opts.eventIntervalMs ?? 200, (ids) => {
     try {
-      events.emit('jobs.changed', { counts: queries.counts(), paused: runner?.paused ?? false, changedIds: ids.slice(0, 500) });
+      events.emit('jobs.changed', {
+        counts: queries.counts(),
+        paused: runner?.paused ?? false,
+        changedIds: ids.slice(0, 500),
+        unseenFailed: queries.unseenFailed(),
+      });
     } catch (err) {
       log.warn(`jobs.changed not sent: ${(err as Error).message}`);
     }
@@ -114,6 +121,7 @@ export function openCore(opts: CoreOptions): Core {
       sqlite: db.sqlite,
       thumbnailsDir: paths.thumbnailsDir,
       libraryDir: paths.dir,
+      previewsDir: paths.previewsDir,
       apiKey: () => apiKeys.get(),
       onPhotoChanged,
       onPhotosChanged: (ids) => photoChanges.add(ids),
@@ -127,19 +135,35 @@ export function openCore(opts: CoreOptions): Core {
     }),
     diagnostics ? diagnosticMainHalves(diagnosticMarkerWriter(db.sqlite)) : undefined,
   );
-  const jobs = new JobService(transitions, queries, registry, (ids) => jobChanges.add(ids));
+  const jobs = new JobService(
+    transitions,
+    queries,
+    registry,
+    (ids) => jobChanges.add(ids),
+    (ids) => photos.names(ids),
+  );
   duplicates.scheduleScans(jobs);
   const actions = new ActionLog(db.sqlite, ledger);
   const evidenceService = new EvidenceService(db, evidence, photos, ledger, actions, onPhotoChanged);
   const photoEdits = new PhotoEdits(db, photos, evidence, ledger, actions, onPhotoChanged);
+  const locations = new FileLocations(db, ledger);
+  // Photos leave and come back anywhere in any sort order: every open grid re-reads what it shows.
+  const removal = new PhotoRemoval(db, jobs, ledger, () => events.emit('photos.changed', { ids: [], all: true }));
   const importer = new Importer({
     db,
     photos,
     jobs,
+    locations,
     log,
     onProgress: (p) => events.emit('import.progress', p),
     onPhotosAdded: (ids) => photoChanges.add(ids),
   });
+  // Files moved or deleted while the library was closed show as missing without waiting for a job to fail.
+  const fileCheck = new AbortController();
+  const fileCheckDone = locations.checkAll(fileCheck.signal).then(
+    (ids) => ids.length && photoChanges.add(ids),
+    (err: Error) => log.error(`checking where the photos' files are failed: ${err.stack ?? err.message}`),
+  );
 
   if (opts.runJobs !== false) {
     runner = new JobRunner({
@@ -176,9 +200,10 @@ export function openCore(opts: CoreOptions): Core {
     duplicates: duplicates.review,
     actions,
     photoEdits,
+    removal,
     apiKeys,
     importer,
-    media: { photos, libraryDir: paths.dir, thumbnailsDir: paths.thumbnailsDir },
+    media: { photos, libraryDir: paths.dir, thumbnailsDir: paths.thumbnailsDir, previewsDir: paths.previewsDir },
     platform: opts.platform ?? {},
     events,
     photosChanged: (ids) => photoChanges.add(ids),
@@ -198,6 +223,8 @@ export function openCore(opts: CoreOptions): Core {
       scheduler?.close();
       await importer.close();
       duplicates.close();
+      fileCheck.abort();
+      await fileCheckDone;
       jobChanges.close();
       photoChanges.close();
       await runner?.stop(graceMs);

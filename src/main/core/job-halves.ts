@@ -12,10 +12,13 @@ import { backupJob, type BackupJobDeps } from '../backup/backup-job';
 import { exportJob } from '../export/export-job';
 import { duplicateScanJob } from '../duplicates/scan-job';
 import type { DuplicateStore } from '../duplicates/duplicate-store';
+import { previewJob } from '../photos/preview-job';
+import { aiTestJob } from '../dating/ai-test-job';
 
 export type ProductHalvesDeps = MetadataJobDeps & {
   backup: BackupJobDeps;
   sqlite: import('better-sqlite3').Database;
+  previewsDir: string;
   apiKey(): string | null;
   onPhotosChanged(ids: number[]): void;
   duplicates: DuplicateStore;
@@ -30,5 +33,7 @@ export function productMainHalves(deps: ProductHalvesDeps): MainHalves<ProductJo
     backup: backupJob(deps.backup),
     export: exportJob(deps),
     duplicate_scan: duplicateScanJob({ ...deps, hashes: deps.photoHashes }),
+    preview: previewJob(deps),
+    ai_test: aiTestJob(deps),
   };
 }

@@ -14,6 +14,7 @@ import type { EvidenceService } from '../evidence/evidence-service';
 import type { DuplicateReview } from '../duplicates/duplicate-review';
 import type { ActionLog } from '../history/action-log';
 import type { PhotoEdits } from '../photos/photo-edits';
+import type { PhotoRemoval } from '../photos/photo-removal';
 import type { ApiKeyStore, SecretCipher } from '../settings/secrets';
 import type { Importer } from '../photos/importer';
 import type { MediaDeps } from '../media/media';
@@ -50,6 +51,7 @@ export interface CoreServices {
   /** The archivist's undo history. */
   actions: ActionLog;
   photoEdits: PhotoEdits;
+  removal: PhotoRemoval;
   apiKeys: ApiKeyStore;
   importer: Importer;
   media: MediaDeps;

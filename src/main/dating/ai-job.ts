@@ -3,6 +3,7 @@
  * by ~7 years on average): the analysis becomes one low-confidence estimate with its clues kept
  * as details for the archivist to weigh.
  */
+import { formatPercent } from '../../shared/format-percent';
 import { PermanentJobError } from '../../shared/jobs/errors';
 import type { AiBackendConfig } from '../../shared/ai/schema';
 import { aiAnalysisJobType, type AiAnalysisJobType } from '../../shared/jobs/types/ai-analysis';
@@ -47,7 +48,7 @@ export function aiJob(deps: AiJobDeps): MainHalf<AiAnalysisJobType> {
       deps.evidence.recordFromJob(photoId, 'ai', items, { id: job.id, attempt: job.attempt });
       deps.onPhotoChanged(photoId);
       return items.length
-        ? `${out.backend}: ${out.earliestYear ?? '…'}–${out.latestYear ?? '…'} (confidence ${out.confidence})`
+        ? `${out.backend}: ${out.earliestYear ?? '…'}–${out.latestYear ?? '…'} (confidence ${formatPercent(out.confidence)})`
         : `${out.backend}: no dating clues`;
     },
   };

@@ -143,6 +143,10 @@ export const backgroundJobs = sqliteTable(
     resultSummary: text('result_summary'),
     errorMessage: text('error_message'),
     errorStack: text('error_stack'),
+    /** How the last error was classified (see SerializedJobError): a `permanent` failure is not retried blindly. */
+    errorKind: text('error_kind', { enum: ['retryable', 'permanent', 'retry_later'] }),
+    /** A failure the archivist has seen and dismissed (or retried): it no longer counts as needing attention. */
+    acknowledgedAt: integer('acknowledged_at'),
     progress: real('progress'),
     progressMessage: text('progress_message'),
     cancelRequestedAt: integer('cancel_requested_at'),
@@ -162,6 +166,10 @@ export const backgroundJobs = sqliteTable(
     index('background_jobs_finished_idx').on(t.finishedAt),
     // Jobs by state, newest first (the Jobs page; running jobs for the lease sweep; failures to retry).
     index('background_jobs_status_id_idx').on(t.status, t.id),
+    // Failures nobody has dismissed yet: the red badge counts these few rows, not every failure kept.
+    index('background_jobs_unseen_failures_idx')
+      .on(t.id)
+      .where(sql`${t.status} = 'failed' AND ${t.acknowledgedAt} IS NULL`),
     check('background_jobs_status_check', sql`${t.status} IN ('queued','running','success','failed','cancelled')`),
     check(
       'background_jobs_finished_check',

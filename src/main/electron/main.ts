@@ -131,8 +131,9 @@ function openLibrary(dir: string): CoreHost {
     if (host !== opened) return;
     if (win && !win.isDestroyed()) win.webContents.send(IPC_EVENT_CHANNEL, event, payload);
     if (event === 'jobs.changed') {
-      const p = payload as { counts: Parameters<typeof trayState>[0]; paused: boolean };
-      tray?.update(trayState(p.counts, p.paused));
+      const p = payload as { counts: Parameters<typeof trayState>[0]; paused: boolean; unseenFailed: number };
+      // The tray's "failed" is what needs the archivist: failures not yet dismissed or retried.
+      tray?.update(trayState({ ...p.counts, failed: p.unseenFailed }, p.paused));
     }
   });
   opened.open();
@@ -166,7 +167,8 @@ function registerSystemEnd(): void {
 
 function refreshTray(): void {
   const live = liveCore();
-  if (tray && live) tray.update(trayState(live.jobs.counts(), live.runner?.paused ?? false));
+  if (tray && live)
+    tray.update(trayState({ ...live.jobs.counts(), failed: live.jobs.unseenFailed() }, live.runner?.paused ?? false));
 }
 
 function onTrayItem(id: TrayItemId): void {

@@ -85,7 +85,7 @@ export class EvidenceService {
           photoIds.forEach((p) => this.store.recompute(p));
         },
         () => ({
-          label: `${DECIDED[q.status]} ${rows.length} ${what} on ${photoIds.length} photo${photoIds.length === 1 ? '' : 's'}`,
+          label: `${DECIDED[q.status]} ${rows.length.toLocaleString('en-US')} ${what} on ${photoIds.length.toLocaleString('en-US')} photo${photoIds.length === 1 ? '' : 's'}`,
           revertNote: `${rows.length === 1 ? 'It is' : 'They are'} ${q.from} again`,
         }),
       );

@@ -42,7 +42,7 @@ describe('manual constraints finer than a year (issue 14 item 9)', () => {
   it('"between 3 and 10 May 1945" is a day-precise bound', () => {
     const c = { type: 'between', from: { year: 1945, month: 5, day: 3 }, to: { year: 1945, month: 5, day: 10 } };
     expect(manualEvidence(parse(c), '')).toMatchObject({ kind: 'bound', earliest: 19450503, latest: 19450510, precision: 'day' });
-    expect(asEstimate(c)).toMatchObject({ edtf: '1945-05-03/1945-05-10', dacs: '1945 May 3-10' });
+    expect(asEstimate(c)).toMatchObject({ edtf: '1945-05-03/1945-05-10', dacs: '1945 May 3–10' });
   });
 
   it('a day on the last of a month keeps its day ("not after 30 September 2000")', () => {

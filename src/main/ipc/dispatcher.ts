@@ -42,7 +42,7 @@ export function createDispatcher(handlers: Handlers, opts: { validateOutput: boo
       }
       return ok(value);
     } catch (err) {
-      if (err instanceof CallFailure) return fail(err.code, err.message);
+      if (err instanceof CallFailure) return fail(err.code, err.message, err.issues);
       if (isMachineryError(err)) return fail('unavailable', `The library is unavailable: ${describeMachineryError(err)}`);
       opts.log.error(`${name} failed: ${(err as Error)?.stack ?? String(err)}`);
       return fail('internal', `${name} failed: ${(err as Error)?.message ?? String(err)}`);

@@ -2,8 +2,9 @@
 import { APP_VERSION, type CoreServices } from '../core/services';
 import type { Handlers } from './dispatcher';
 import { CallFailure } from '../../shared/result';
-import { toSummary } from '../jobs/service';
 import { archiveHandlers } from './archive-handlers';
+import { viewerOf } from '../media/viewer';
+import { assertUsableAiSettings } from '../../shared/ai/settings-check';
 import { parseOcrReading } from '../photos/photo-repository';
 
 export function createHandlers(core: CoreServices): Handlers {
@@ -23,19 +24,41 @@ export function createHandlers(core: CoreServices): Handlers {
 
     'settings.get': () => core.settings.get(),
     'settings.update': (patch) => core.settings.update(patch),
+    'settings.testAi': ({ aiBackend, aiBaseUrl, aiModel }) => {
+      if (aiBackend === 'heuristic')
+        throw new CallFailure('conflict', 'The heuristic runs inside Circa: there is no connection to test');
+      assertUsableAiSettings({ aiBackend, aiBaseUrl, aiModel });
+      // Ahead of any queue: the archivist is waiting for the answer.
+      const { job } = core.jobs.enqueue({
+        type: 'ai_test',
+        payload: { backend: aiBackend, baseUrl: aiBaseUrl, model: aiModel },
+        priority: 100,
+      });
+      return { job, paused: core.runner?.paused ?? false };
+    },
 
     'jobs.list': (input) => core.jobs.list(input),
     'jobs.types': () => core.jobs.types(),
     'jobs.get': ({ id }) => core.jobs.get(id),
-    'jobs.counts': () => ({ counts: core.jobs.counts(), paused: core.runner?.paused ?? false }),
+    'jobs.counts': () => ({
+      counts: core.jobs.counts(),
+      paused: core.runner?.paused ?? false,
+      unseenFailed: core.jobs.unseenFailed(),
+    }),
     'jobs.enqueue': (input) => core.jobs.enqueue(input),
     'jobs.cancel': ({ id }) => core.jobs.cancel(id),
-    'jobs.retry': ({ id }) => core.jobs.retry(id),
-    'jobs.retryAllFailed': ({ types }) => ({ requeued: core.jobs.retryAllFailed(types) }),
+    'jobs.retry': ({ id, force }) => core.jobs.retry(id, { force }),
+    'jobs.retryAllFailed': ({ types }) => core.jobs.retryAllFailed(types),
+    'jobs.acknowledge': (target) => ({ acknowledged: core.jobs.acknowledge(target) }),
     'jobs.setPaused': ({ paused }) => {
       core.settings.setFlag('jobs.paused', paused);
       core.runner?.setPaused(paused);
-      core.events.emit('jobs.changed', { counts: core.jobs.counts(), paused, changedIds: [] });
+      core.events.emit('jobs.changed', {
+        counts: core.jobs.counts(),
+        paused,
+        changedIds: [],
+        unseenFailed: core.jobs.unseenFailed(),
+      });
       return { paused };
     },
 
@@ -66,9 +89,11 @@ export function createHandlers(core: CoreServices): Handlers {
         phash: row.phash,
         notes: row.notes,
         ocr: parseOcrReading(row.ocr_reading),
-        jobs: core.jobs.queries.list({ subject: `photo:${id}`, limit: 50 }).rows.map(toSummary),
+        jobs: core.jobs.summaries(core.jobs.queries.list({ subject: `photo:${id}`, limit: 50 }).rows),
       };
     },
+    'photos.viewer': ({ id }) => viewerOf({ photos: core.photos, jobs: core.jobs, previewsDir: core.paths.previewsDir }, id),
+    'photos.inView': ({ ids }) => ({ prioritized: core.jobs.inView(ids) }),
     'photos.import': async ({ paths, confirmed, scanPolicy }) => {
       await core.importer.check(paths, confirmed ?? false);
       return core.importer.start(paths, scanPolicy ?? core.settings.get().defaultScanPolicy);
@@ -95,13 +120,19 @@ export function createHandlers(core: CoreServices): Handlers {
       if (!existing.length) throw new CallFailure('not_found', 'None of those photos is in the library');
       const out = core.db.immediate(() => {
         if (type === 'metadata') existing.forEach((id) => core.photos.markPendingAgain(id));
-        return core.jobs.enqueueMany(existing.map((photoId) => ({ type, payload: { photoId } })));
+        return core.jobs.enqueueMany(
+          existing.map((photoId) => ({ type, payload: { photoId } })),
+          'user',
+          { supersedeFailures: true },
+        );
       });
       core.photosChanged(existing);
       const created = out.filter((o) => o.created).length;
       return { created, alreadyActive: out.length - created };
     },
     'photos.setNotes': ({ id, notes }) => core.photoEdits.setNotes(id, notes),
+    'photos.remove': ({ ids }) => core.removal.remove(ids),
+    'photos.undoRemove': ({ first, last }) => core.removal.undo(first, last),
     'photos.setScanOverride': ({ id, override }) => core.photoEdits.setScanOverride(id, override),
 
     'evidence.list': ({ photoId, includeSuperseded }) => core.evidenceService.list(photoId, includeSuperseded),

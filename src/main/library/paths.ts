@@ -7,6 +7,8 @@ export interface LibraryPaths {
   dbFile: string;
   thumbnailsDir: string;
   backupsDir: string;
+  /** Zoom views (tile pyramids), one folder per photo by content hash; made on demand, safe to delete. */
+  previewsDir: string;
   /** The key that signs the audit ledger's head; outside the database on purpose (audit/signing.ts). */
   auditKeyFile: string;
   /** Browser mode's port and token, kept so a restart comes back at the same address (owner-only). */
@@ -20,6 +22,7 @@ export function libraryPaths(dir: string): LibraryPaths {
     dbFile: path.join(abs, 'circa.db'),
     thumbnailsDir: path.join(abs, 'thumbnails'),
     backupsDir: path.join(abs, 'backups'),
+    previewsDir: path.join(abs, 'previews'),
     auditKeyFile: path.join(abs, 'audit.key'),
     browserAddressFile: path.join(abs, 'browser.json'),
   };

@@ -17,6 +17,8 @@ import type { JobService } from '../jobs/service';
 import type { Logger } from '../jobs/runner/logger';
 import type { NewPhoto, PhotoRepository } from './photo-repository';
 import { describeMachineryError, isMachineryError } from '../jobs/machinery';
+import { ImportOutcomes, type AddedRange } from './import-outcome';
+import type { FileLocations } from './file-locations';
 import { walkImport, type SkipKind } from './import-walk';
 import { askBeforeHugeImports, DEFAULT_IMPORT_LIMITS, refusePseudoRoots, type ImportLimits } from './import-guards';
 
@@ -50,6 +52,7 @@ export interface ImporterDeps {
   db: LibraryDb;
   photos: PhotoRepository;
   jobs: JobService;
+  locations: FileLocations;
   log: Logger;
   onProgress(p: ImportProgress): void;
   onPhotosAdded(ids: number[]): void;
@@ -58,10 +61,13 @@ export interface ImporterDeps {
 export class Importer {
   private current: ImportRun | null = null;
   private nextId = 1;
+  private readonly outcomes: ImportOutcomes;
   /** Mutable for tests. */
   readonly limits: ImportLimits = { ...DEFAULT_IMPORT_LIMITS };
 
-  constructor(private readonly deps: ImporterDeps) {}
+  constructor(private readonly deps: ImporterDeps) {
+    this.outcomes = new ImportOutcomes(deps.db.sqlite);
+  }
 
   /**
    * The checks a user-started import goes through first: pseudo file systems are refused, and
@@ -86,7 +92,7 @@ export class Importer {
         `Nothing to import: ${missing.map((m) => `"${m}"`).join(', ')} does not exist on this computer`,
       );
     }
-    const run = new ImportRun(this.nextId++, roots, scanPolicy, this.deps);
+    const run = new ImportRun(this.nextId++, roots, new Set(missing), scanPolicy, this.deps, this.outcomes);
     this.current = run;
     void run.execute();
     return run.snapshot();
@@ -120,14 +126,23 @@ class ImportRun {
   private batchTimer?: NodeJS.Timeout;
   private flushes = 0;
   private lastProgress = 0;
+  /** The photos this import added (see import-outcome.ts); null until the first is added. */
+  private added: AddedRange | null = null;
+  /** Set when the run ended by itself or by cancel (not by an error): its summary is recomputed as photos are read. */
+  private summarised = false;
+  /** Every file the walk met under a folder root: a photo there whose file is not among them is missing. */
+  private readonly walked = new Set<string>();
   private resolveDone!: () => void;
   readonly done = new Promise<void>((r) => (this.resolveDone = r));
 
   constructor(
     id: number,
     roots: string[],
+    /** Paths that did not exist when the import started: reported as such, never as "disappeared". */
+    private readonly missingRoots: ReadonlySet<string>,
     private readonly scanPolicy: ScanPolicy,
     private readonly deps: ImporterDeps,
+    private readonly outcomes: ImportOutcomes,
   ) {
     this.progress = {
       id,
@@ -139,6 +154,10 @@ class ImportRun {
       duplicates: 0,
       skipped: 0,
       failed: 0,
+      relinked: 0,
+      markedMissing: 0,
+      reading: 0,
+      unreadable: 0,
       errors: [],
       skippedFiles: [],
       startedAt: Date.now(),
@@ -149,9 +168,23 @@ class ImportRun {
 
   private readonly skipCounts = new Map<SkipKind, number>();
 
+  /**
+   * The progress with what became of the photos added so far: a broken file is hashed and added
+   * like any other, and only its metadata job finds it unreadable; the summary says so.
+   */
   snapshot(): ImportProgress {
     const p = this.progress;
-    return { ...p, roots: [...p.roots], errors: [...p.errors], skippedFiles: [...p.skippedFiles] };
+    const outcome = this.outcomes.of(this.added, MAX_LISTED_ERRORS - p.errors.length);
+    const out: ImportProgress = {
+      ...p,
+      roots: [...p.roots],
+      reading: outcome.reading,
+      unreadable: outcome.unreadable,
+      errors: [...p.errors, ...outcome.errors],
+      skippedFiles: [...p.skippedFiles],
+    };
+    if (this.summarised) out.message = this.summary(out);
+    return out;
   }
 
   cancel(): void {
@@ -162,12 +195,17 @@ class ImportRun {
     try {
       const inFlight = new Set<Promise<void>>();
       for (const root of this.progress.roots) {
+        if (this.missingRoots.has(root)) {
+          this.notFound(root);
+          continue;
+        }
         for await (const item of walkImport(root)) {
           if (this.cancelled) break;
           if (item.kind === 'error') {
             this.fail(item.path, item.error);
             continue;
           }
+          this.walked.add(item.path);
           if (item.kind === 'skip') {
             this.skip(item.path, item.skip, item.reason);
             continue;
@@ -188,8 +226,10 @@ class ImportRun {
       }
       await Promise.all(inFlight);
       this.flush();
+      if (!this.cancelled) this.markMissing();
       this.progress.status = this.stopWith ? 'failed' : this.cancelled ? 'cancelled' : 'done';
-      this.progress.message = this.stopWith ?? this.summary();
+      this.progress.message = this.stopWith;
+      this.summarised = !this.stopWith;
     } catch (err) {
       this.progress.status = 'failed';
       this.progress.message = `Import stopped: ${(err as Error).message}. What was imported so far is kept; run the import again to continue.`;
@@ -233,19 +273,30 @@ class ImportRun {
     if (!batch.length) return;
     this.flushes++;
     const added: number[] = [];
+    const relinked: number[] = [];
     let duplicates = 0;
     try {
       this.deps.db.immediate(() => {
         const now = Date.now();
         const seen = new Set<string>();
+        const toRead: number[] = [];
         for (const p of batch) {
           const id = seen.has(p.sha256) ? null : this.deps.photos.insert(p, now);
+          if (id != null) {
+            added.push(id);
+            toRead.push(id);
+          } else {
+            // The content of a photo already here: a moved file relinks its missing photo.
+            const moved = seen.has(p.sha256) ? null : this.deps.locations.relinkIfMissing(p, now);
+            if (moved) {
+              relinked.push(moved.id);
+              if (moved.reread) toRead.push(moved.id);
+            } else duplicates++;
+          }
           seen.add(p.sha256);
-          if (id == null) duplicates++;
-          else added.push(id);
         }
         this.deps.jobs.enqueueMany(
-          added.map((photoId) => ({ type: 'metadata', payload: { photoId } })),
+          toRead.map((photoId) => ({ type: 'metadata', payload: { photoId } })),
           'import',
         );
       });
@@ -261,8 +312,26 @@ class ImportRun {
     }
     this.progress.duplicates += duplicates;
     this.progress.added += added.length;
+    this.progress.relinked += relinked.length;
+    if (relinked.length) this.deps.onPhotosAdded(relinked);
+    if (added.length) this.added = { first: this.added?.first ?? added[0], last: added[added.length - 1] };
     if (added.length) this.deps.onPhotosAdded(added);
     this.report(true); // "added" must not lag behind the photos the grid already shows
+  }
+
+  /** A folder imported again: its photos whose files are gone from it are marked missing. */
+  private markMissing(): void {
+    for (const root of this.progress.roots) {
+      if (this.missingRoots.has(root) || !fs.statSync(root, { throwIfNoEntry: false })?.isDirectory()) continue;
+      const gone = this.deps.locations.markMissingUnder(root, this.walked);
+      this.progress.markedMissing += gone.length;
+      if (gone.length) this.deps.onPhotosAdded(gone);
+    }
+  }
+
+  private notFound(root: string): void {
+    this.progress.failed++;
+    this.progress.errors.push({ path: root, message: 'does not exist on this computer' });
   }
 
   private skip(file: string, kind: SkipKind, reason: string): void {
@@ -293,13 +362,17 @@ class ImportRun {
     this.deps.onProgress(this.snapshot());
   }
 
-  private summary(): string {
-    const p = this.progress;
-    const parts = [`${p.added} added`];
-    if (p.duplicates) parts.push(`${p.duplicates} already in the library`);
+  /** One sentence, true of this import alone: a photo added but unreadable counts as not read. */
+  private summary(p: ImportProgress): string {
+    const n = (x: number) => x.toLocaleString('en-US');
+    const parts = [`${n(p.added)} added${p.unreadable ? ` (${n(p.unreadable)} of them unreadable)` : ''}`];
+    if (p.duplicates) parts.push(`${n(p.duplicates)} already in the library`);
     if (p.skipped)
-      parts.push(`${p.skipped} skipped (${[...this.skipCounts].map(([kind, n]) => SKIP_SUMMARY[kind](n)).join('; ')})`);
-    if (p.failed) parts.push(`${p.failed} could not be read`);
-    return `${this.cancelled ? 'Import cancelled' : 'Import finished'}: ${parts.join(', ')}.`;
+      parts.push(`${n(p.skipped)} skipped (${[...this.skipCounts].map(([kind, k]) => SKIP_SUMMARY[kind](k)).join('; ')})`);
+    if (p.relinked) parts.push(`${n(p.relinked)} found at a new place (relinked)`);
+    if (p.markedMissing) parts.push(`${n(p.markedMissing)} no longer there (marked missing)`);
+    if (p.failed) parts.push(`${n(p.failed)} could not be imported`);
+    const reading = p.reading ? ` Still reading ${n(p.reading)}…` : '';
+    return `${this.cancelled ? 'Import cancelled' : 'Import finished'}: ${parts.join(', ')}.${reading}`;
   }
 }

@@ -58,10 +58,17 @@ export function ftsQuery(input: string): string | null {
   return words.length ? words.map((w) => `"${w}"*`).join(' ') : null;
 }
 
+/** A photo not read yet: its latest metadata job (one lookup in the subject index), for the tile to show. */
+const METADATA_JOB_SQL = `CASE WHEN metadata_status = 'pending' THEN (
+    SELECT json_object('id', j.id, 'status', j.status, 'runAfter', j.run_after, 'errorMessage', j.error_message)
+      FROM background_jobs j WHERE j.subject = 'photo:' || photos.id AND j.type = 'metadata' ORDER BY j.id DESC LIMIT 1
+  ) END`;
+
 // Qualified: a search joins photos_fts, whose columns share some of these names.
 export const SUMMARY_COLUMNS = `photos.id, photos.filename, photos.path, format, display_width, display_height, thumbnail, sha256,
   metadata_status, metadata_error, missing, camera, exif_date, estimate_status, estimate_earliest, estimate_latest,
-  json_extract(estimate, '$.dacs') AS estimate_label, imported_at, ${DATE_KEY_SQL} AS date_key`;
+  json_extract(estimate, '$.dacs') AS estimate_label, imported_at, ${DATE_KEY_SQL} AS date_key,
+  ${METADATA_JOB_SQL} AS metadata_job`;
 
 /**
  * Each filter's condition and how it is counted exactly: for a state, its key in photo_counts; for
@@ -179,6 +186,7 @@ export function toPhotoSummary(r: Record<string, any>): PhotoSummary {
     thumbnailVersion: r.thumbnail ? String(r.sha256).slice(0, 12) : null,
     metadataStatus: r.metadata_status,
     metadataError: r.metadata_error,
+    metadataJob: r.metadata_job ? (JSON.parse(r.metadata_job) as PhotoSummary['metadataJob']) : null,
     missing: !!r.missing,
     camera: r.camera,
     exifDate: r.exif_date,

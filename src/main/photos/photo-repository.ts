@@ -163,6 +163,19 @@ export class PhotoRepository {
     this.s.metadataFailed.run(message, missing ? 1 : 0, Date.now(), id);
   }
 
+  /** Filenames by id (jobs name the photo they are about); ids not in the library are left out. */
+  names(ids: readonly number[]): Map<number, string> {
+    const out = new Map<number, string>();
+    for (let i = 0; i < ids.length; i += 500) {
+      const chunk = ids.slice(i, i + 500);
+      const rows = this.sqlite
+        .prepare(`SELECT id, filename FROM photos WHERE id IN (${chunk.map(() => '?').join(',')})`)
+        .all(...chunk) as { id: number; filename: string }[];
+      for (const r of rows) out.set(r.id, r.filename);
+    }
+    return out;
+  }
+
   /** A rerun of a failed photo shows it as pending again. */
   markPendingAgain(id: number): void {
     this.s.pendingAgain.run(Date.now(), id);

@@ -2,6 +2,7 @@
 import os from 'node:os';
 import type { LibraryDb } from '../db/open';
 import { settingsSchema, type Settings } from '../../shared/contract';
+import { assertUsableAiSettings } from '../../shared/ai/settings-check';
 
 export function defaultSettings(): Settings {
   return {
@@ -62,7 +63,9 @@ export class SettingsStore {
     return merged as Settings;
   }
 
+  /** Saves a change; settings a job could not use (an AI backend without an address or model) are refused. */
   update(patch: Partial<Settings>): Settings {
+    assertUsableAiSettings({ ...this.get(), ...patch });
     this.cached = null;
     this.db.immediate(() => {
       const put = this.db.sqlite.prepare(UPSERT);

@@ -39,7 +39,7 @@ describe('estimate: precision of the ends (issue 14 item 2)', () => {
       between(19230601, 19251231, { id: 2, precision: { earliest: 'year', latest: 'year' } }),
     ]);
     expect(result.edtf).toBe('1923-06/1925');
-    expect(result.dacs).toBe('1923 June-1925 December');
+    expect(result.dacs).toBe('1923 June–1925 December');
   });
 
   it('without a stated precision, reads each end at the precision it is aligned to', () => {
@@ -85,7 +85,7 @@ describe('estimate: examples', () => {
       earliestSetBy: [2, 3],
       latestSetBy: [7],
       edtf: '1935/1942',
-      dacs: '1935-1942',
+      dacs: '1935–1942',
     });
     expect(result.explanation.join(' ')).toContain('#7 (Studio closed 1942)');
   });
@@ -97,7 +97,7 @@ describe('estimate: examples', () => {
     ['a soft single year', [guess(19250101, 19251231, 0.6)], { edtf: '1925~', dacs: 'approximately 1925', confidence: 0.6 }],
     ['a soft decade', [guess(18900101, 18991231, 0.5)], { edtf: '1890~/1899~', dacs: 'circa 1890s' }],
     ['a hard decade', [between(18900101, 18991231)], { edtf: '189X', dacs: '1890s' }],
-    ['a soft range', [guess(19350101, 19421231, 0.7)], { edtf: '1935~/1942~', dacs: 'circa 1935-1942' }],
+    ['a soft range', [guess(19350101, 19421231, 0.7)], { edtf: '1935~/1942~', dacs: 'circa 1935–1942' }],
     ['a whole month', [between(19470601, 19470630)], { edtf: '1947-06', dacs: '1947 June' }],
   ])('formats %s', (_, items, expected) => {
     expect(estimate(items)).toMatchObject(expected);
@@ -156,7 +156,7 @@ describe('estimate: examples', () => {
       earliestSetBy: [2],
       latestSetBy: [1],
       edtf: '1940~/1945',
-      dacs: 'circa 1940-1945',
+      dacs: 'circa 1940–1945',
     });
     expect(result.explanation).toContain('#2 (AI: 1940-1955) was trimmed to fit the hard bounds.');
     expect(result.explanation).toContain('#3 (AI: 1960s) lies wholly outside the hard bounds and was set aside.');

@@ -191,7 +191,9 @@ function ordinal(n: number): string {
 }
 
 // Both ends of a range share one precision so that the wording reads evenly:
-// '1935 January-1942 June' rather than '1935-1942 June'.
+// '1935 January–1942 June' rather than '1935–1942 June'. Ranges take an en dash, as everywhere
+// else Circa writes one (DACS's own examples use a hyphen; an archive that wants it can map it).
+const RANGE = '–';
 function rangeLevel(earliest: number, latest: number, stated: Levels): Level {
   return Math.min(startLevel(earliest, stated.earliest), endLevel(latest, stated.latest)) as Level;
 }
@@ -210,22 +212,22 @@ function describeClosedInterval(earliest: number, latest: number, stated: Levels
   const a = parts(earliest);
   const b = parts(latest);
   if (level === YEAR || a.year !== b.year) {
-    return `${dacsDay(earliest, level)}-${dacsDay(latest, level)}`;
+    return `${dacsDay(earliest, level)}${RANGE}${dacsDay(latest, level)}`;
   }
-  // Same year: DACS does not repeat the year ('1947 June 12-July 3', '1947 June 12-14').
+  // Same year: DACS does not repeat the year ('1947 June 12–July 3', '1947 June 12–14').
   const startMonth = MONTH_NAMES[a.month - 1];
   const endMonth = MONTH_NAMES[b.month - 1];
-  if (level === MONTH) return `${a.year} ${startMonth}-${endMonth}`;
-  if (a.month === b.month) return `${a.year} ${startMonth} ${a.day}-${b.day}`;
-  return `${a.year} ${startMonth} ${a.day}-${endMonth} ${b.day}`;
+  if (level === MONTH) return `${a.year} ${startMonth}${RANGE}${endMonth}`;
+  if (a.month === b.month) return `${a.year} ${startMonth} ${a.day}${RANGE}${b.day}`;
+  return `${a.year} ${startMonth} ${a.day}${RANGE}${endMonth} ${b.day}`;
 }
 
 /**
  * DACS 2.4 wording for an inclusive interval. Mapping:
- * - exact: '1947 June 12', '1947 June', '1947', '1890s', '19th century', '1935-1942',
- *   '1947 June 12-14', '1947 June-August', 'undated' (both ends open);
+ * - exact: '1947 June 12', '1947 June', '1947', '1890s', '19th century', '1935–1942',
+ *   '1947 June 12–14', '1947 June–August', 'undated' (both ends open);
  * - approximate single year: 'approximately 1925'; any other approximate
- *   interval: 'circa 1935-1942', 'circa 1947 June' (as in DACS examples);
+ *   interval: 'circa 1935–1942', 'circa 1947 June' (as in DACS examples);
  * - open ends: 'not after 1867', 'not before 1923'. DACS examples also use bare
  *   'before'/'after', but our ends are inclusive (1867 itself is possible), so
  *   we say 'not after', which is exact and matches how bounds are entered.

@@ -85,7 +85,7 @@ export interface Estimate {
   conflicts: EstimateConflict[];
   /** e.g. '1935/1942', '1925~', '../1867', '189X', '1947-06-12', '1935~/1942~'. */
   edtf: string | null;
-  /** e.g. 'approximately 1925', 'not after 1867', 'circa 1935-1942', '1890s', '1947 June 12'. */
+  /** e.g. 'approximately 1925', 'not after 1867', 'circa 1935–1942', '1890s', '1947 June 12'. */
   dacs: string | null;
   /** Sentences: which evidence set each end, what was ignored, what conflicts. */
   explanation: string[];

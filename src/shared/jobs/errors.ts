@@ -39,7 +39,7 @@ export interface SerializedJobError {
 export function serializeJobError(err: unknown, context?: string): SerializedJobError {
   const e = err as { name?: unknown; message?: unknown; stack?: unknown; retryAfterMs?: unknown } | null;
   const message = (text: string) => (context ? `${context}: ${text}` : text);
-  const stack = typeof e?.stack === 'string' ? e.stack : undefined;
+  const stack = withCauses(typeof e?.stack === 'string' ? e.stack : undefined, err);
   if (err instanceof RetryLaterError || (e?.name === 'RetryLaterError' && typeof e.retryAfterMs === 'number')) {
     return { kind: 'retry_later', message: message(String(e!.message)), stack, retryAfterMs: e!.retryAfterMs as number };
   }
@@ -48,4 +48,20 @@ export function serializeJobError(err: unknown, context?: string): SerializedJob
   }
   if (err instanceof Error) return { kind: 'retryable', message: message(err.message || err.name), stack };
   return { kind: 'retryable', message: message(String(err)) };
+}
+
+/**
+ * The technical text of an error's causes (a decoder's own words, a system error), before its
+ * stack: the message stays plain for the archivist, and what a developer needs is kept with the
+ * job's technical details.
+ */
+function withCauses(stack: string | undefined, err: unknown): string | undefined {
+  const causes: string[] = [];
+  let cause = (err as { cause?: unknown } | null)?.cause;
+  for (let depth = 0; cause != null && depth < 4; depth++) {
+    causes.push(`Caused by: ${cause instanceof Error ? cause.message || cause.name : String(cause)}`);
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  if (!causes.length) return stack;
+  return [causes.join('\n'), stack].filter(Boolean).join('\n');
 }

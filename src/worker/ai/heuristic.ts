@@ -4,6 +4,7 @@
  * print formats overlapped for decades, and a scan, copy print or edit can change any of these
  * signals. This is a weak prior for the estimate, never a date.
  */
+import { formatPercent } from '../../shared/format-percent';
 import { sampleRgb, type RawSample } from './image';
 import { HEURISTIC_CONFIDENCE_CAP, MIN_PHOTO_YEAR, currentYear, type AiAnalysis, type AiClue } from '../../shared/ai/schema';
 
@@ -342,9 +343,9 @@ export async function analyzeHeuristically(imagePath: string, opts: { signal?: A
   if (overall.earliestYear === null) {
     summary = `${caveat} Nothing in the statistics narrows the date.`;
   } else if (overall.conflict) {
-    summary = `${caveat} The signals disagree; they span ${overall.earliestYear}–${overall.latestYear} (confidence ${overall.confidence}).`;
+    summary = `${caveat} The signals disagree; they span ${overall.earliestYear}–${overall.latestYear} (confidence ${formatPercent(overall.confidence)}).`;
   } else {
-    summary = `${caveat} Suggests roughly ${overall.earliestYear}–${overall.latestYear} (confidence ${overall.confidence}).`;
+    summary = `${caveat} Suggests roughly ${overall.earliestYear}–${overall.latestYear} (confidence ${formatPercent(overall.confidence)}).`;
   }
   return {
     backend: 'heuristic',

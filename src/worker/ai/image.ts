@@ -17,8 +17,9 @@ async function ensureReadable(imagePath: string): Promise<void> {
   }
 }
 
+/** The decoder's own words go with the cause (the job's technical details), not in the message. */
 function decodeError(imagePath: string, err: unknown): PermanentJobError {
-  return new PermanentJobError(`Cannot decode image ${imagePath}: ${(err as Error).message}`);
+  return new PermanentJobError(`Cannot decode the image ${imagePath}: it is damaged or not an image`, { cause: err });
 }
 
 export interface AiJpeg {

@@ -1,4 +1,5 @@
 /** Turns a vision model's structured reply into an AiAnalysis, or a PermanentJobError saying why not. */
+import { formatPercent } from '../../shared/format-percent';
 import { PermanentJobError } from '../../shared/jobs/errors';
 import { excerpt, redact } from './http';
 import { AI_CONFIDENCE_CAP, modelReplySchema, type AiAnalysis, type AiBackendKind } from '../../shared/ai/schema';
@@ -38,10 +39,13 @@ export function parseModelReply(
   }
   const reply = parsed.data;
   const confidence = Math.min(reply.confidence, AI_CONFIDENCE_CAP);
-  const capped = reply.confidence > AI_CONFIDENCE_CAP ? ` (model said ${reply.confidence}; capped at ${AI_CONFIDENCE_CAP})` : '';
+  const capped =
+    reply.confidence > AI_CONFIDENCE_CAP
+      ? ` (model said ${formatPercent(reply.confidence)}; capped at ${formatPercent(AI_CONFIDENCE_CAP)})`
+      : '';
   const summary = [
     reply.summary?.trim(),
-    `Machine estimate by ${model}: weak evidence, error-prone by several years; confidence ${confidence}${capped}.`,
+    `Machine estimate by ${model}: weak evidence, error-prone by several years; confidence ${formatPercent(confidence)}${capped}.`,
   ]
     .filter(Boolean)
     .join(' ');

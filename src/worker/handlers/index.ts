@@ -34,6 +34,8 @@ const productHandlers: WorkerHalves<ProductJobTypes> = {
   backup: onFirstUse(async () => (await import('./backup')).backupHandler),
   export: onFirstUse(async () => (await import('./export')).exportHandler),
   duplicate_scan: onFirstUse(async () => (await import('./duplicate-scan')).duplicateScanHandler),
+  preview: onFirstUse(async () => (await import('./preview')).previewHandler),
+  ai_test: onFirstUse(async () => (await import('./ai-test')).aiTestHandler),
 };
 
 export function workerHandlers(opts: { diagnostics: boolean }): Record<string, RunHandler> {

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { HUGE_DESCRIPTION_CHARS } from '../../../test/support/hostile-files';
 import { MAX_TEXT_CHARS } from './exif';
 import { sha256File } from '../../shared/node/hash';
+import { serializeJobError } from '../../shared/jobs/errors';
 import { extractPhotoMetadata, photoMetadataSchema } from './metadata';
 
 import { corpus, MB, tmp, hostile, extract, permanentError, setUpImagingFixtures } from './metadata-test-kit';
@@ -18,9 +19,13 @@ describe('hostile files', () => {
     expect(err.message).toBe('Image too large: 50000×50000 px exceeds the 100 MP limit');
   });
 
-  it('a truncated JPEG fails with the decoder reason', async () => {
+  it("a truncated JPEG fails in plain words; the decoder's own text stays in the technical details", async () => {
     const err = await permanentError(extract(hostile.truncatedJpeg));
-    expect(err.message).toBe('Truncated or corrupt JPEG: VipsJpeg: premature end of JPEG image');
+    expect(err.message).toBe('Truncated or corrupt JPEG: the file ends before its image data does');
+    expect(err.message).not.toMatch(/vips/i);
+    const serialized = serializeJobError(err);
+    expect(serialized.kind).toBe('permanent');
+    expect(serialized.stack).toMatch(/^Caused by: VipsJpeg: premature end of JPEG image/);
   });
 
   it('random bytes named .jpg are not an image', async () => {
@@ -72,6 +77,7 @@ describe('hostile files', () => {
     await writeFile(file, png.subarray(0, Math.floor(png.length / 2)));
     const err = await permanentError(extract(file));
     expect(err.message).toMatch(/^Truncated or corrupt PNG: /);
+    expect(err.message).not.toMatch(/vips|libspng|png_/i);
   });
 
   it('a HEIC file is recognised and refused as unsupported', async () => {

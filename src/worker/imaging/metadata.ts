@@ -34,6 +34,7 @@ import type { MetadataInput } from '../../shared/jobs/types/metadata';
 import { sha256Buffer } from '../../shared/node/hash';
 import { fsReadError, isAbortError } from '../../shared/node/io-errors';
 import { photoHashesFromPixels } from './photo-hashes';
+import { decoderError, formatPixelLimit } from './decode-errors';
 import { readJpegHeader } from './jpeg-header';
 import { detectScanner } from './scanner';
 import { readSidecar } from './sidecar';
@@ -53,19 +54,6 @@ export type ExtractPhotoMetadataInput = MetadataInput;
 
 export { photoMetadataSchema, type PhotoMetadata };
 export type { EmbeddedMetadata };
-
-// ---------------------------------------------------------------------------------------------
-// Formatting helpers for messages
-
-function formatPixelLimit(n: number): string {
-  if (n >= 100_000) return `${Number((n / 1_000_000).toFixed(1))} MP`;
-  return `${n.toLocaleString('en-US')} px`;
-}
-
-function shorten(s: string, max = 300): string {
-  const one = s.replace(/\s*\n\s*/g, '; ').trim();
-  return one.length > max ? `${one.slice(0, max - 1)}…` : one;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Reading the file once
@@ -118,28 +106,6 @@ async function readPhotoFile(
   } finally {
     await fh.close().catch(() => undefined);
   }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Decoder errors
-
-function decoderError(err: unknown, format: ImageFormat, width?: number, height?: number, limit?: number): unknown {
-  if (isAbortError(err) || err instanceof PermanentJobError) return err;
-  const reason = err instanceof Error ? err.message : String(err);
-  if (/pixel limit/i.test(reason) && width && height && limit) {
-    return new PermanentJobError(`Image too large: ${width}×${height} px exceeds the ${formatPixelLimit(limit)} limit`, {
-      cause: err,
-    });
-  }
-  // Running out of memory is the machine's state, not the file's: let the runtime retry.
-  if (/out of memory|memory allocation|cannot allocate|ENOMEM/i.test(reason)) {
-    return new Error(`Not enough memory to decode the image: ${shorten(reason)}`, { cause: err });
-  }
-  // A valid file in a variant the decoder lacks (e.g. lossless or arithmetic-coded JPEG).
-  if (/unsupported|not supported/i.test(reason)) {
-    return new PermanentJobError(`Unsupported ${FORMAT_LABELS[format]} variant: ${shorten(reason)}`, { cause: err });
-  }
-  return new PermanentJobError(`Truncated or corrupt ${FORMAT_LABELS[format]}: ${shorten(reason)}`, { cause: err });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -28,7 +28,7 @@ export interface ClaimFilter {
  * claim itself; RETURNING * would cost about as much as the update.
  */
 const RETURNING = `id, type, payload, subject, idempotency_key, priority, attempt, retry_count, max_retries, run_after,
-  error_message, error_stack, cancel_requested_at, created_at`;
+  error_message, error_stack, error_kind, acknowledged_at, cancel_requested_at, created_at`;
 
 const SET_RUNNING = `SET status = 'running', attempt = attempt + 1, claimed_by = @claimedBy, lease_expires_at = @until,
   started_at = @now, updated_at = @now, progress = NULL, progress_message = NULL`;

@@ -106,6 +106,8 @@ function queuedRow(r: EnqueueRequest, now: number): JobRow {
     result_summary: null,
     error_message: null,
     error_stack: null,
+    error_kind: null,
+    acknowledged_at: null,
     progress: null,
     progress_message: null,
     cancel_requested_at: null,

@@ -34,11 +34,12 @@ export class JobQueries {
     this.s = {
       byId: p('SELECT * FROM background_jobs WHERE id = @id'),
       counts: p(`SELECT status, sum(n) AS n FROM job_counts GROUP BY status`),
+      unseenFailed: p(`SELECT count(*) FROM background_jobs WHERE status = 'failed' AND acknowledged_at IS NULL`).pluck(),
       countsByType: p(`SELECT type, status, n FROM job_counts WHERE n > 0`),
       trail: p('SELECT id, at, event, actor, data FROM audit_events WHERE job_id = @jobId ORDER BY id'),
       unresolvedFailed: p(
         `SELECT f.* FROM background_jobs f
-          WHERE f.status = 'failed'
+          WHERE f.status = 'failed' AND f.acknowledged_at IS NULL
             AND NOT EXISTS (SELECT 1 FROM background_jobs n
                              WHERE n.type = f.type AND n.id > f.id
                                AND (n.subject = f.subject OR (n.subject IS NULL AND f.subject IS NULL AND n.payload = f.payload)))
@@ -55,6 +56,11 @@ export class JobQueries {
     const out: Record<JobStatus, number> = { queued: 0, running: 0, success: 0, failed: 0, cancelled: 0 };
     for (const r of this.s.counts.all() as { status: JobStatus; n: number }[]) out[r.status] = r.n;
     return out;
+  }
+
+  /** Failures nobody has dismissed or retried yet (a partial index holds exactly these). */
+  unseenFailed(): number {
+    return this.s.unseenFailed.get() as number;
   }
 
   /** A page of jobs, newest first, and how many match in all. */
@@ -120,7 +126,7 @@ export class JobQueries {
     return this.s.trail.all({ jobId }) as AuditTrailRow[];
   }
 
-  /** Failed jobs with no later job for the same work. */
+  /** Failed jobs not yet seen, with no later job for the same work. */
   unresolvedFailures(types?: readonly string[]): JobRow[] {
     const rows = this.s.unresolvedFailed.all() as JobRow[];
     return types?.length ? rows.filter((r) => types.includes(r.type)) : rows;

@@ -22,6 +22,8 @@ export interface JobRow {
   result_summary: string | null;
   error_message: string | null;
   error_stack: string | null;
+  error_kind: 'retryable' | 'permanent' | 'retry_later' | null;
+  acknowledged_at: number | null;
   progress: number | null;
   progress_message: string | null;
   cancel_requested_at: number | null;

@@ -44,7 +44,7 @@ export class JobTransitions {
       success: p(
         `UPDATE background_jobs
             SET status = 'success', idempotency_key = NULL, claimed_by = NULL, lease_expires_at = NULL,
-                finished_at = @now, updated_at = @now, result_summary = @summary, progress = 1, error_message = NULL, error_stack = NULL
+                finished_at = @now, updated_at = @now, result_summary = @summary, progress = 1, error_message = NULL, error_stack = NULL, error_kind = NULL
           WHERE ${FENCE} AND cancel_requested_at IS NULL`,
       ),
       // The same for a job without a subject: not naming idempotency_key leaves its index alone
@@ -52,7 +52,7 @@ export class JobTransitions {
       successNoKey: p(
         `UPDATE background_jobs
             SET status = 'success', claimed_by = NULL, lease_expires_at = NULL,
-                finished_at = @now, updated_at = @now, result_summary = @summary, progress = 1, error_message = NULL, error_stack = NULL
+                finished_at = @now, updated_at = @now, result_summary = @summary, progress = 1, error_message = NULL, error_stack = NULL, error_kind = NULL
           WHERE ${FENCE} AND cancel_requested_at IS NULL AND idempotency_key IS NULL`,
       ),
       checkpoint: p(
@@ -64,13 +64,14 @@ export class JobTransitions {
       toQueued: p(
         `UPDATE background_jobs
             SET status = 'queued', claimed_by = NULL, lease_expires_at = NULL, retry_count = @retryCount, run_after = @runAfter,
-                updated_at = @now, error_message = @message, error_stack = @stack, progress = NULL, progress_message = NULL
+                updated_at = @now, error_message = @message, error_stack = @stack, error_kind = @kind, progress = NULL,
+                progress_message = NULL
           WHERE ${FENCE}`,
       ),
       toTerminal: p(
         `UPDATE background_jobs
             SET status = @status, idempotency_key = NULL, claimed_by = NULL, lease_expires_at = NULL, retry_count = @retryCount,
-                finished_at = @now, updated_at = @now, error_message = @message, error_stack = @stack
+                finished_at = @now, updated_at = @now, error_message = @message, error_stack = @stack, error_kind = @kind
           WHERE ${FENCE}`,
       ),
       progress: p(
@@ -86,6 +87,24 @@ export class JobTransitions {
           WHERE id = @id AND status = 'running' AND cancel_requested_at IS NULL`,
       ),
       runNow: p(`UPDATE background_jobs SET run_after = @now, updated_at = @now WHERE id = @id AND status = 'queued'`),
+      // Both walk an index: the queue's (priority, ...) for jobs at the in-view priority, the subject
+      // index for the photos named. Only jobs at the default priority are raised, so a priority
+      // someone chose on purpose is never overwritten.
+      lowerOutOfView: p(
+        `UPDATE background_jobs SET priority = 0
+          WHERE status = 'queued' AND priority = @priority AND (subject IS NULL OR subject NOT IN (SELECT value FROM json_each(@subjects)))`,
+      ),
+      raiseInView: p(
+        `UPDATE background_jobs SET priority = @priority
+          WHERE subject IN (SELECT value FROM json_each(@subjects)) AND status = 'queued' AND priority = 0`,
+      ),
+      acknowledge: p(
+        `UPDATE background_jobs SET acknowledged_at = @now, updated_at = @now
+          WHERE id = @id AND status = 'failed' AND acknowledged_at IS NULL`,
+      ),
+      unseenFailures: p(
+        `SELECT id, type, subject FROM background_jobs WHERE status = 'failed' AND acknowledged_at IS NULL ORDER BY id LIMIT 10000`,
+      ),
       byId: p('SELECT * FROM background_jobs WHERE id = @id'),
       lapsed: p(`SELECT * FROM background_jobs WHERE status = 'running' AND lease_expires_at < @now LIMIT 500`),
       running: p(`SELECT * FROM background_jobs WHERE status = 'running'`),
@@ -214,7 +233,7 @@ export class JobTransitions {
     }
     if (err.kind === 'retry_later') {
       const runAfter = now + Math.max(0, err.retryAfterMs ?? 60_000);
-      this.s.toQueued.run({ ...fence(l), retryCount: row.retry_count, runAfter, now, message, stack });
+      this.s.toQueued.run({ ...fence(l), retryCount: row.retry_count, runAfter, now, message, stack, kind: err.kind });
       this.audit([
         { event: 'retry_later', actor: l.claimedBy, jobId: l.id, at: now, data: { attempt: l.attempt, runAfter, message } },
       ]);
@@ -223,9 +242,9 @@ export class JobTransitions {
     const retryable = err.kind === 'retryable' && row.retry_count < row.max_retries;
     if (retryable) {
       const runAfter = err.retryAfterMs != null ? now + err.retryAfterMs : now + retryDelayMs(row.retry_count);
-      this.s.toQueued.run({ ...fence(l), retryCount: row.retry_count + 1, runAfter, now, message, stack });
+      this.s.toQueued.run({ ...fence(l), retryCount: row.retry_count + 1, runAfter, now, message, stack, kind: err.kind });
     } else {
-      this.s.toTerminal.run({ ...fence(l), status: 'failed', retryCount: row.retry_count, now, message, stack });
+      this.s.toTerminal.run({ ...fence(l), status: 'failed', retryCount: row.retry_count, now, message, stack, kind: err.kind });
     }
     const data = { attempt: l.attempt, retryable, permanent: err.kind === 'permanent', message };
     // Taken back by someone else (a lapsed lease): say whose lease it was.
@@ -250,6 +269,7 @@ export class JobTransitions {
       now,
       message: row.error_message,
       stack: row.error_stack,
+      kind: row.error_kind,
     };
     this.s.toTerminal.run(args);
     this.audit([{ event: 'cancelled', actor: l.claimedBy, jobId: l.id, at: now, data: { attempt: l.attempt } }]);
@@ -271,6 +291,7 @@ export class JobTransitions {
       now,
       message: row.error_message,
       stack: row.error_stack,
+      kind: row.error_kind,
     });
     const data = actor !== l.claimedBy ? { attempt: l.attempt, owner: l.claimedBy } : { attempt: l.attempt };
     this.audit([{ event, actor, jobId: l.id, at: now, data }]);
@@ -328,7 +349,9 @@ export class JobTransitions {
       const out = { requeued: [] as number[], failed: [] as number[], cancelled: [] as number[] };
       for (const r of this.s.lapsed.all({ now: this.now() }) as JobRow[]) {
         const lease = { id: r.id, attempt: r.attempt, claimedBy: r.claimed_by! };
-        const message = `The process running this job (${r.claimed_by}) stopped renewing its lease; it crashed, hung or was killed.`;
+        // Whose lease it was goes in the audit entry (`owner`), not in the archivist's message.
+        const message =
+          'The process running this job stopped answering: it crashed, hung or was killed (it stopped renewing its lease).';
         const outcome = this.markFailure(lease, { kind: 'retryable', message, retryAfterMs: 0 }, 'reclaimed', actor);
         if (outcome === 'requeued') out.requeued.push(r.id);
         else if (outcome === 'failed') {
@@ -376,6 +399,39 @@ export class JobTransitions {
       if (changed) this.audit([{ event: 'run_now', actor, jobId: id, at: now }]);
       return changed;
     });
+  }
+
+  /**
+   * The work the archivist is looking at goes first: queued jobs of these subjects get `priority`
+   * (from the default 0), and queued jobs at `priority` whose subject is not among them go back to
+   * 0. Not a state transition, so not audited (it would flood the ledger while the grid scrolls).
+   */
+  prioritize(subjects: readonly string[], priority: number): { raised: number; lowered: number } {
+    return this.db.immediate(() => {
+      const args = { subjects: JSON.stringify(subjects), priority };
+      const lowered = this.s.lowerOutOfView.run(args).changes;
+      const raised = subjects.length ? this.s.raiseInView.run(args).changes : 0;
+      return { raised, lowered };
+    });
+  }
+
+  /**
+   * Marks failures as seen: dismissed by the archivist, or superseded by a new attempt at the same
+   * work (`data` says which). Each gets its audit entry; a job that is not an unseen failure is
+   * left alone. Returns the ids that changed.
+   */
+  acknowledge(ids: readonly number[], actor: string, data: Record<string, unknown>): number[] {
+    return this.db.immediate(() => {
+      const now = this.now();
+      const done = ids.filter((id) => this.s.acknowledge.run({ id, now }).changes === 1);
+      this.audit(done.map((jobId) => ({ event: 'acknowledged', actor, jobId, at: now, data })));
+      return done;
+    });
+  }
+
+  /** Every failure not yet seen (at most 10,000 at a time), oldest first: a partial index holds just these. */
+  unseenFailures(): { id: number; type: string; subject: string | null }[] {
+    return this.s.unseenFailures.all() as { id: number; type: string; subject: string | null }[];
   }
 
   /** Deletes up to `limit` finished jobs older than `olderThanMs`; the audit ledger keeps their history. */

@@ -11,8 +11,19 @@ export interface Transport {
   call(name: string, input: unknown): Promise<unknown>;
   onEvent(listener: (event: string, payload: unknown) => void): () => void;
   onState(listener: (state: ConnectionState) => void): () => void;
-  /** URL of an image served by opaque id, e.g. mediaUrl('thumb', 42). */
-  mediaUrl(kind: 'thumb' | 'original', id: number, version?: string | number): string;
+  /** URL of an image served by opaque id, e.g. mediaUrl('thumb', 42), or one tile of its zoom view. */
+  mediaUrl(kind: 'thumb' | 'original' | 'tile', id: number, version?: string | number, tile?: TileAddress): string;
+}
+
+export interface TileAddress {
+  level: number;
+  col: number;
+  row: number;
+}
+
+/** The path under /media/ of an image (see src/main/media/media.ts). */
+function mediaPath(kind: 'thumb' | 'original' | 'tile', id: number, tile?: TileAddress): string {
+  return kind === 'tile' && tile ? `tile/${id}/${tile.level}/${tile.col}_${tile.row}` : `${kind}/${id}`;
 }
 
 declare global {
@@ -30,7 +41,8 @@ function electronTransport(bridge: CircaBridge): Transport {
       l('open');
       return () => {};
     },
-    mediaUrl: (kind, id, v) => `circa://app/media/${kind}/${id}${v !== undefined ? `?v=${encodeURIComponent(v)}` : ''}`,
+    mediaUrl: (kind, id, v, tile) =>
+      `circa://app/media/${mediaPath(kind, id, tile)}${v !== undefined ? `?v=${encodeURIComponent(v)}` : ''}`,
   };
 }
 
@@ -109,8 +121,8 @@ function browserTransport(token: string): Transport {
       l(state);
       return () => stateListeners.delete(l);
     },
-    mediaUrl: (kind, id, v) =>
-      `/media/${kind}/${id}?token=${encodeURIComponent(token)}${v !== undefined ? `&v=${encodeURIComponent(v)}` : ''}`,
+    mediaUrl: (kind, id, v, tile) =>
+      `/media/${mediaPath(kind, id, tile)}?token=${encodeURIComponent(token)}${v !== undefined ? `&v=${encodeURIComponent(v)}` : ''}`,
   };
 }
 

@@ -1,25 +1,31 @@
-/** Running/queued/failed counts next to "Jobs" in the sidebar, live. */
+/**
+ * Running/queued counts next to "Jobs" in the sidebar, live, and in red the failures nobody has
+ * seen yet: dismissed or retried failures no longer count, so the red badge means "something new
+ * needs you".
+ */
 import { useState } from 'react';
 import { useEvent, useQuery } from '../api/hooks';
 import type { JobCounts } from '../../../shared/contract';
+import { plural } from '../format';
 
 export function JobCountsBadge() {
   const q = useQuery('jobs.counts', {});
-  const [live, setLive] = useState<JobCounts>();
-  useEvent('jobs.changed', (e) => setLive(e.counts));
-  const c = live ?? q.data?.counts;
+  const [live, setLive] = useState<{ counts: JobCounts; unseenFailed: number }>();
+  useEvent('jobs.changed', (e) => setLive({ counts: e.counts, unseenFailed: e.unseenFailed }));
+  const c = live?.counts ?? q.data?.counts;
+  const unseen = live?.unseenFailed ?? q.data?.unseenFailed ?? 0;
   if (!c) return null;
   const active = c.queued + c.running;
   return (
     <span className="nav-badges">
       {active > 0 && (
-        <span className="badge badge-active" title={`${c.running} running, ${c.queued} queued`}>
-          {active}
+        <span className="badge badge-active" title={`${c.running.toLocaleString()} running, ${c.queued.toLocaleString()} queued`}>
+          {active.toLocaleString()}
         </span>
       )}
-      {c.failed > 0 && (
-        <span className="badge badge-failed" title={`${c.failed} failed`}>
-          {c.failed}
+      {unseen > 0 && (
+        <span className="badge badge-failed" title={`${plural(unseen, 'new failure')} to look at`} data-testid="badge-failed">
+          {unseen.toLocaleString()}
         </span>
       )}
     </span>

@@ -1,9 +1,19 @@
+/**
+ * One job, for the archivist: what it is about (the photo, linked), what happened in plain words,
+ * and what makes sense next. A permanent failure is not retried blindly: the panel says why and
+ * offers the fix, "Retry anyway" and "Dismiss". Internals (the worker's id, the payload, the
+ * technical error text, raw audit rows) stay under "Technical details".
+ */
 import { client } from '../api/client';
 import { useEvent, useQuery } from '../api/hooks';
+import type { JobDetails } from '../../../shared/contract';
 import { STATUS_LABEL, formatTime, relativeTo } from '../format';
 import { navigate } from '../router';
+import { actorLabel, auditLabel, permanentRemedy, subjectLabel, typeLabel } from './jobs/jobWords';
 
-export function JobDetailsPanel({ id, onMessage }: { id: number; onMessage(m: { kind: 'ok' | 'error'; text: string }): void }) {
+type Message = { kind: 'ok' | 'error'; text: string };
+
+export function JobDetailsPanel({ id, onMessage }: { id: number; onMessage(m: Message): void }) {
   const q = useQuery('jobs.get', { id }, [id]);
   useEvent('jobs.changed', (e) => {
     if (e.changedIds.includes(id)) q.reload();
@@ -12,6 +22,8 @@ export function JobDetailsPanel({ id, onMessage }: { id: number; onMessage(m: { 
   const j = q.data;
   if (!j) return <p className="muted pad">Loading…</p>;
   const active = j.status === 'queued' || j.status === 'running';
+  const permanent = j.status === 'failed' && j.errorKind === 'permanent';
+  const unseen = j.status === 'failed' && j.acknowledgedAt == null;
 
   const cancel = async () => {
     const r = await client.call('jobs.cancel', { id });
@@ -22,8 +34,8 @@ export function JobDetailsPanel({ id, onMessage }: { id: number; onMessage(m: { 
     );
     q.reload();
   };
-  const retry = async () => {
-    const r = await client.call('jobs.retry', { id });
+  const retry = async (force = false) => {
+    const r = await client.call('jobs.retry', { id, force });
     if (!r.ok) return onMessage({ kind: 'error', text: r.error.message });
     onMessage({
       kind: 'ok',
@@ -32,56 +44,85 @@ export function JobDetailsPanel({ id, onMessage }: { id: number; onMessage(m: { 
     if (r.value.job.id !== id) navigate(`/jobs/${r.value.job.id}`);
     else q.reload();
   };
+  const dismiss = async () => {
+    const r = await client.call('jobs.acknowledge', { ids: [id] });
+    onMessage(r.ok ? { kind: 'ok', text: `Dismissed the failure of job ${id}` } : { kind: 'error', text: r.error.message });
+    q.reload();
+  };
 
+  const about = subjectLabel(j);
+  const remedy = permanent ? permanentRemedy(j) : null;
   return (
     <div className="details" data-testid="job-details">
       <div className="details-head">
         <h2>
-          {j.type} <span className="muted">#{j.id}</span>
+          {typeLabel(j.type)}
+          {about && <span className="details-about"> · {about}</span>} <span className="muted">#{j.id}</span>
         </h2>
         <span className={`pill pill-${j.status}`} data-testid="details-status">
           {STATUS_LABEL[j.status]}
           {j.cancelRequested && j.status === 'running' ? ' · stopping' : ''}
         </span>
       </div>
-      <div className="details-actions">
-        {active && (
-          <button onClick={cancel} disabled={j.cancelRequested}>
-            Cancel
-          </button>
-        )}
-        {(j.status === 'failed' ||
-          j.status === 'cancelled' ||
-          j.status === 'success' ||
-          (j.status === 'queued' && j.runAfter > Date.now())) && (
-          <button onClick={retry} className="primary">
-            {j.status === 'queued' ? 'Run now' : j.status === 'success' ? 'Run again' : 'Retry'}
-          </button>
-        )}
-      </div>
+      {j.photo && (
+        <p className="details-photo">
+          <a href={`#/photo/${j.photo.id}`} data-testid="details-photo-link">
+            Open {j.photo.filename}
+          </a>
+        </p>
+      )}
       {j.errorMessage && (
         <div className={j.status === 'failed' ? 'error-box' : 'warn-box'} role={j.status === 'failed' ? 'alert' : undefined}>
           <strong>{j.status === 'failed' ? 'Failed: ' : 'Last error: '}</strong>
           <span data-testid="details-error">{j.errorMessage}</span>
-          {j.errorStack && (
-            <details>
-              <summary>Technical details</summary>
-              <pre>{j.errorStack}</pre>
-            </details>
+          {remedy && (
+            <p className="details-remedy" data-testid="details-remedy">
+              {remedy.why}
+            </p>
           )}
+          {j.status === 'failed' && !unseen && <p className="details-remedy muted">You have seen this failure.</p>}
         </div>
       )}
+      <div className="details-actions">
+        {active && (
+          <button onClick={() => void cancel()} disabled={j.cancelRequested}>
+            Cancel
+          </button>
+        )}
+        {remedy?.fix && (
+          <a className="button-link primary" href={remedy.fix.href}>
+            {remedy.fix.label}
+          </a>
+        )}
+        {permanent ? (
+          <button onClick={() => void retry(true)} title="Run it again although the same failure is expected">
+            Retry anyway
+          </button>
+        ) : (
+          (j.status === 'failed' ||
+            j.status === 'cancelled' ||
+            j.status === 'success' ||
+            (j.status === 'queued' && j.runAfter > Date.now())) && (
+            <button onClick={() => void retry()} className="primary">
+              {j.status === 'queued' ? 'Run now' : j.status === 'success' ? 'Run again' : 'Retry'}
+            </button>
+          )
+        )}
+        {unseen && (
+          <button onClick={() => void dismiss()} title="Keep it in the list but stop counting it as new">
+            Dismiss
+          </button>
+        )}
+      </div>
       {j.status === 'running' && j.progress != null && (
         <p>
           <progress max={1} value={j.progress} /> {Math.round(j.progress * 100)}% {j.progressMessage ?? ''}
         </p>
       )}
       <dl className="facts">
-        <dt>Subject</dt>
-        <dd>{j.subject ?? '—'}</dd>
-        <dt>Attempts</dt>
+        <dt>Tries</dt>
         <dd>
-          {j.attempt} run{j.attempt === 1 ? '' : 's'} · {j.retryCount} of {j.maxRetries} retries used
+          {j.attempt} of {j.maxRetries + 1}
         </dd>
         <dt>Created</dt>
         <dd>{formatTime(j.createdAt)}</dd>
@@ -101,6 +142,54 @@ export function JobDetailsPanel({ id, onMessage }: { id: number; onMessage(m: { 
             <dd>{j.resultSummary}</dd>
           </>
         )}
+      </dl>
+      <h3>History</h3>
+      <table className="audit" data-testid="job-history">
+        <colgroup>
+          <col className="audit-when" />
+          <col />
+          <col className="audit-by" />
+        </colgroup>
+        <thead>
+          <tr>
+            <th>When</th>
+            <th>What happened</th>
+            <th>By</th>
+          </tr>
+        </thead>
+        <tbody>
+          {j.audit.map((a) => (
+            <tr key={a.id}>
+              <td>{formatTime(a.at)}</td>
+              <td>
+                {auditLabel(a.event, a.data)}
+                {typeof a.data.message === 'string' && <span className="audit-message">{a.data.message}</span>}
+              </td>
+              <td>{actorLabel(a.actor)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <TechnicalDetails job={j} />
+    </div>
+  );
+}
+
+/** What a developer needs and an archivist does not: closed unless asked for. */
+function TechnicalDetails({ job: j }: { job: JobDetails }) {
+  return (
+    <details className="advanced" data-testid="job-advanced">
+      <summary>Technical details</summary>
+      <dl className="facts">
+        <dt>Type</dt>
+        <dd className="mono">{j.type}</dd>
+        <dt>Subject</dt>
+        <dd className="mono">{j.subject ?? '—'}</dd>
+        <dt>Retries</dt>
+        <dd>
+          {j.retryCount} of {j.maxRetries} used · priority {j.priority}
+          {j.errorKind ? ` · last error ${j.errorKind.replace('_', ' ')}` : ''}
+        </dd>
         {j.claimedBy && (
           <>
             <dt>Held by</dt>
@@ -108,38 +197,13 @@ export function JobDetailsPanel({ id, onMessage }: { id: number; onMessage(m: { 
           </>
         )}
       </dl>
-      <h3>Payload</h3>
+      {j.errorStack && <pre className="payload">{j.errorStack}</pre>}
+      <h4>Payload</h4>
       <pre className="payload">{JSON.stringify(j.payload, null, 2)}</pre>
-      <h3>Audit trail</h3>
-      <table className="audit">
-        <thead>
-          <tr>
-            <th>When</th>
-            <th>Event</th>
-            <th>By</th>
-            <th>Details</th>
-          </tr>
-        </thead>
-        <tbody>
-          {j.audit.map((a) => (
-            <tr key={a.id}>
-              <td>{formatTime(a.at)}</td>
-              <td>{a.event}</td>
-              <td className="mono small">{a.actor}</td>
-              <td className="small">{auditDetail(a.data)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+      <h4>Audit entries</h4>
+      <pre className="payload">
+        {j.audit.map((a) => `${new Date(a.at).toISOString()} ${a.event} by ${a.actor} ${JSON.stringify(a.data)}`).join('\n')}
+      </pre>
+    </details>
   );
-}
-
-function auditDetail(data: Record<string, unknown>): string {
-  const parts: string[] = [];
-  if (data.attempt != null) parts.push(`attempt ${data.attempt}`);
-  if (data.message) parts.push(String(data.message));
-  if (data.retryable === true) parts.push('will retry');
-  if (data.permanent === true) parts.push('permanent');
-  return parts.join(' · ');
 }

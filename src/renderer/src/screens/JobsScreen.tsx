@@ -1,25 +1,26 @@
 /**
- * Jobs: a tile per state with live counts, a virtualised live list, and a details panel with the
- * error, the stack and the audit trail. Actions: start, cancel, retry, retry all failed, pause.
+ * Jobs: a tile per state with live counts (the Failed tile says how many failures are new), a
+ * virtualised live list, and a details panel. Actions: start, cancel, retry, retry the failures a
+ * retry may fix, dismiss failures, pause.
  */
-import { useRef, useState } from 'react';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { useState } from 'react';
 import { client } from '../api/client';
 import { useEvent, useQuery } from '../api/hooks';
-import type { JobCounts, JobSummary } from '../../../shared/contract';
+import type { JobCounts } from '../../../shared/contract';
 import { JOB_STATUSES } from '../../../shared/jobs/states';
-import { navigate } from '../router';
-import { STATUS_LABEL, formatTime, relativeTo } from '../format';
+import { STATUS_LABEL, plural } from '../format';
 import { useJobList } from './useJobList';
 import { JobDetailsPanel } from './JobDetailsPanel';
+import { JobList } from './jobs/JobList';
 
 export function JobsScreen({ selectedId }: { selectedId?: number }) {
   const countsQuery = useQuery('jobs.counts', {});
   const types = useQuery('jobs.types', {});
-  const [liveCounts, setLiveCounts] = useState<{ counts: JobCounts; paused: boolean }>();
-  useEvent('jobs.changed', (e) => setLiveCounts({ counts: e.counts, paused: e.paused }));
+  const [liveCounts, setLiveCounts] = useState<{ counts: JobCounts; paused: boolean; unseenFailed: number }>();
+  useEvent('jobs.changed', (e) => setLiveCounts({ counts: e.counts, paused: e.paused, unseenFailed: e.unseenFailed }));
   const counts = liveCounts?.counts ?? countsQuery.data?.counts;
   const paused = liveCounts?.paused ?? countsQuery.data?.paused ?? false;
+  const unseenFailed = liveCounts?.unseenFailed ?? countsQuery.data?.unseenFailed ?? 0;
 
   const [statuses, setStatuses] = useState<string[]>([]);
   const [typeFilter, setTypeFilter] = useState('');
@@ -33,6 +34,22 @@ export function JobsScreen({ selectedId }: { selectedId?: number }) {
   };
 
   const startable = (types.data ?? []).filter((t) => t.startable);
+
+  const retryFailed = async () => {
+    const r = await client.call('jobs.retryAllFailed', {});
+    if (!r.ok) return setMessage({ kind: 'error', text: r.error.message });
+    const { requeued, skippedPermanent: left } = r.value;
+    const retried = requeued ? `Retrying ${plural(requeued, 'failed job')}.` : 'Nothing to retry.';
+    const kept = left
+      ? ` ${plural(left, 'failure')} ${left === 1 ? 'was' : 'were'} left alone: a retry cannot fix ${left === 1 ? 'it' : 'them'}. Open ${left === 1 ? 'it' : 'each'} to see why, then fix the cause, retry anyway or dismiss.`
+      : '';
+    setMessage({ kind: 'ok', text: retried + kept });
+  };
+  // The paused banner below says it; no second message.
+  const togglePause = async () => {
+    const r = await client.call('jobs.setPaused', { paused: !paused });
+    setMessage(r.ok ? undefined : { kind: 'error', text: r.error.message });
+  };
 
   return (
     <section className="screen jobs-screen" aria-labelledby="jobs-title">
@@ -61,30 +78,32 @@ export function JobsScreen({ selectedId }: { selectedId?: number }) {
                       ? { ok: false, error: { message: `Job ${r.value.job.id} is already ${r.value.job.status}` } }
                       : r,
                   ),
-                `Started ${startType}`,
+                `Started ${startable.find((t) => t.type === startType)?.label ?? startType}`,
               )
             }
           >
             Start
           </button>
           <button
-            onClick={() =>
-              act(
-                client.call('jobs.retryAllFailed', {}).then((r) => r),
-                'Retrying every unresolved failure',
-              )
-            }
-            disabled={!counts?.failed}
+            onClick={() => void retryFailed()}
+            disabled={!unseenFailed}
+            title="Retry every new failure a retry may fix; failures a retry cannot fix are left for you"
           >
-            Retry all failed
+            Retry failed
           </button>
           <button
-            className={paused ? 'primary' : ''}
             onClick={() =>
-              act(client.call('jobs.setPaused', { paused: !paused }), paused ? 'Processing resumed' : 'Processing paused')
+              act(
+                client.call('jobs.acknowledge', { all: true }),
+                'Dismissed: the failures stay in the list, and only new ones are counted from now on',
+              )
             }
-            aria-pressed={paused}
+            disabled={!unseenFailed}
+            title="Keep the failures in the list but stop counting them as new"
           >
+            Dismiss failures
+          </button>
+          <button className={paused ? 'primary' : ''} onClick={() => void togglePause()} aria-pressed={paused}>
             {paused ? 'Resume processing' : 'Pause processing'}
           </button>
         </div>
@@ -94,7 +113,11 @@ export function JobsScreen({ selectedId }: { selectedId?: number }) {
           {message.text}
         </p>
       )}
-      {paused && <p className="flash flash-warn">Processing is paused: no new jobs start; running ones finish.</p>}
+      {paused && (
+        <p className="flash flash-warn" data-testid="paused-banner">
+          Processing is paused: no new jobs start; running ones finish.
+        </p>
+      )}
 
       <div className="tiles" role="group" aria-label="Filter by state">
         {JOB_STATUSES.map((s) => {
@@ -108,7 +131,15 @@ export function JobsScreen({ selectedId }: { selectedId?: number }) {
               data-testid={`tile-${s}`}
             >
               <span className="tile-count">{counts ? counts[s].toLocaleString() : '…'}</span>
-              <span className="tile-label">{STATUS_LABEL[s]}</span>
+              <span className="tile-label">
+                {STATUS_LABEL[s]}
+                {s === 'failed' && unseenFailed > 0 && (
+                  <span className="tile-new" data-testid="failed-new">
+                    {' '}
+                    · {unseenFailed.toLocaleString()} new
+                  </span>
+                )}
+              </span>
             </button>
           );
         })}
@@ -137,77 +168,10 @@ export function JobsScreen({ selectedId }: { selectedId?: number }) {
           {selectedId ? (
             <JobDetailsPanel id={selectedId} onMessage={setMessage} />
           ) : (
-            <p className="muted pad">Select a job to see its details, error and audit trail.</p>
+            <p className="muted pad">Select a job to see what it is about, what happened and what you can do.</p>
           )}
         </aside>
       </div>
     </section>
-  );
-}
-
-function JobList({ rows, total, selectedId, onEnd }: { rows: JobSummary[]; total: number; selectedId?: number; onEnd(): void }) {
-  const parent = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => parent.current,
-    estimateSize: () => 44,
-    overscan: 12,
-  });
-  const items = virtualizer.getVirtualItems();
-  const last = items[items.length - 1];
-  if (last && last.index >= rows.length - 20 && rows.length < total) onEnd();
-
-  const onKey = (e: React.KeyboardEvent) => {
-    if (!rows.length) return;
-    const i = rows.findIndex((r) => r.id === selectedId);
-    const next = e.key === 'ArrowDown' ? Math.min(rows.length - 1, i + 1) : e.key === 'ArrowUp' ? Math.max(0, i - 1) : -1;
-    if (next >= 0) {
-      e.preventDefault();
-      navigate(`/jobs/${rows[next].id}`);
-      virtualizer.scrollToIndex(next);
-    }
-  };
-
-  if (!rows.length) return <div className="empty small">No jobs{total ? '' : ' yet'}.</div>;
-  return (
-    <div className="job-list" ref={parent} tabIndex={0} onKeyDown={onKey} role="listbox" aria-label="Jobs" data-testid="job-list">
-      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-        {items.map((v) => {
-          const j = rows[v.index];
-          return (
-            <div
-              key={j.id}
-              role="option"
-              aria-selected={j.id === selectedId}
-              className={`job-row${j.id === selectedId ? ' selected' : ''}`}
-              style={{ position: 'absolute', top: 0, left: 0, right: 0, height: v.size, transform: `translateY(${v.start}px)` }}
-              onClick={() => navigate(`/jobs/${j.id}`)}
-              data-testid="job-row"
-              data-job-id={j.id}
-              data-status={j.status}
-            >
-              <span className={`pill pill-${j.status}`}>{STATUS_LABEL[j.status]}</span>
-              <span className="job-type">{j.type}</span>
-              <span className="job-subject">{j.subject ?? ''}</span>
-              <span className="job-note">
-                {j.status === 'running' && j.progress != null ? (
-                  <progress max={1} value={j.progress} aria-label="Progress" />
-                ) : j.status === 'queued' && j.runAfter > Date.now() + 1000 ? (
-                  `retry ${relativeTo(j.runAfter)}`
-                ) : j.errorMessage && j.status !== 'success' ? (
-                  <span className="error-text" title={j.errorMessage}>
-                    {j.errorMessage}
-                  </span>
-                ) : (
-                  (j.resultSummary ?? '')
-                )}
-              </span>
-              <span className="job-time">{formatTime(j.finishedAt ?? j.startedAt ?? j.createdAt)}</span>
-              <span className="job-id">#{j.id}</span>
-            </div>
-          );
-        })}
-      </div>
-    </div>
   );
 }

@@ -26,6 +26,7 @@ import { PhotoGrid } from './library/PhotoGrid';
 import { ImportPanel } from './library/ImportPanel';
 import { ExportDialog } from './library/ExportDialog';
 import { BulkReview } from './library/BulkReview';
+import { RemovalNotice, RemoveButton, useRemoval } from './library/RemovePhotos';
 import { firstToReview } from './photo/useReviewQueue';
 import { useSessionStore } from '../session/session';
 
@@ -135,13 +136,30 @@ export function LibraryScreen({ active = true }: { active?: boolean }) {
     navigate(`/review/${first.id}`);
   };
 
+  // What a bulk action acts on is what the archivist can see: selected photos that the search,
+  // filter or years now hide stay selected (they come back when the search is cleared) but are
+  // left out, and the bar says so.
+  const { selected } = selection;
+  const shownBefore = useRef<ReadonlySet<number>>(new Set());
+  const shown = useMemo(() => {
+    const now = [...selected].filter((id) => list.indexOf(id) >= 0);
+    const before = shownBefore.current;
+    // The same photos as before stay the same set (what depends on it is not reset by a reload).
+    if (now.length === before.size && now.every((id) => before.has(id))) return before;
+    return (shownBefore.current = new Set(now));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- indexOf reads the rows just loaded
+  }, [selected, list.rows, list.indexOf]);
+  const hidden = selected.size - shown.size;
+
+  const removal = useRemoval();
+
   // Bulk re-run.
   const [rerunning, setRerunning] = useState(false);
   const [rerunType, setRerunType] = useState<RerunJobTypeName>('metadata');
   const [rerunMsg, setRerunMsg] = useState<{ kind: 'ok' | 'error'; text: string }>();
   useEffect(() => setRerunMsg(undefined), [selection.selected]);
   const rerun = async () => {
-    const ids = [...selection.selected];
+    const ids = [...shown];
     setRerunning(true);
     let created = 0;
     let already = 0;
@@ -154,7 +172,11 @@ export function LibraryScreen({ active = true }: { active?: boolean }) {
       } else error = r.error.message;
     }
     setRerunning(false);
-    setRerunMsg(error ? { kind: 'error', text: error } : { kind: 'ok', text: `${created} started, ${already} already running` });
+    setRerunMsg(
+      error
+        ? { kind: 'error', text: error }
+        : { kind: 'ok', text: `${created.toLocaleString()} started, ${already.toLocaleString()} already running` },
+    );
   };
 
   // Drag and drop (Electron: real paths; the browser cannot tell where a dropped file lives).
@@ -210,7 +232,7 @@ export function LibraryScreen({ active = true }: { active?: boolean }) {
           <input
             type="search"
             className="search-input"
-            placeholder="Search filenames, notes and text in photos"
+            placeholder="Search photos"
             aria-label="Search filenames, notes and text in photos"
             title="Searches filenames, your notes and the text OCR read in the photos"
             value={searchText}
@@ -324,10 +346,20 @@ export function LibraryScreen({ active = true }: { active?: boolean }) {
                     {rerunMsg.text}
                   </span>
                 )}
-                <span>
-                  <strong>{selection.selected.size.toLocaleString()}</strong> selected
+                <span data-testid="selection-count">
+                  <strong>{shown.size.toLocaleString()}</strong> selected
+                  {hidden > 0 && (
+                    <span
+                      className="muted"
+                      title="Selected before the search or filter changed; actions here leave them out"
+                      data-testid="selection-hidden"
+                    >
+                      {' '}
+                      (+{hidden.toLocaleString()} hidden, left out)
+                    </span>
+                  )}
                 </span>
-                <BulkReview selected={selection.selected} />
+                <BulkReview selected={shown} />
                 <select
                   aria-label="What to re-run"
                   value={rerunType}
@@ -340,15 +372,21 @@ export function LibraryScreen({ active = true }: { active?: boolean }) {
                     </option>
                   ))}
                 </select>
-                <button onClick={() => void rerun()} disabled={rerunning}>
+                <button onClick={() => void rerun()} disabled={rerunning || !shown.size}>
                   Re-run {jobTypeInSentence(rerunType)}
                 </button>
+                <RemoveButton
+                  count={shown.size}
+                  busy={removal.busy}
+                  onConfirm={() => void removal.remove([...shown]).then((ok) => ok && selection.clear())}
+                />
                 <button onClick={selection.clear}>Clear</button>
               </div>
             ) : (
               list.total > 0 && <span className="pane-hint">Shift-click selects a range · Ctrl-click adds · Enter opens</span>
             )}
           </div>
+          <RemovalNotice removal={removal} />
           {list.error && (
             <div className="flash flash-error pane-flash" role="alert">
               {list.error}{' '}
@@ -387,6 +425,7 @@ export function LibraryScreen({ active = true }: { active?: boolean }) {
               selection={selection}
               indexOf={list.indexOf}
               ensure={list.ensure}
+              refreshRows={list.refreshRows}
               onOpen={open}
               queryKey={`${sort}|${filter}|${search}|${yearFrom ?? ''}|${yearTo ?? ''}|${yearMode}`}
               active={active}

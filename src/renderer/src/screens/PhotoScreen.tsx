@@ -12,7 +12,7 @@ import type { EvidenceItem } from '../../../shared/contract';
 import { navigate } from '../router';
 import { plural } from '../format';
 import { useSession } from '../session/session';
-import { PhotoImage } from './photo/PhotoImage';
+import { PhotoViewer, type ViewerHandle } from './photo/viewer/PhotoViewer';
 import { PhotoFacts } from './photo/PhotoFacts';
 import { PhotoJobs } from './photo/PhotoJobs';
 import { EstimateCard } from './photo/EstimateCard';
@@ -27,6 +27,7 @@ import { useReviewQueue } from './photo/useReviewQueue';
 import { usePhotoReview } from './photo/usePhotoReview';
 import { useReruns } from './photo/useReruns';
 import { usePhotoKeys } from './photo/usePhotoKeys';
+import { useInView } from './library/useVisibleWork';
 
 export function PhotoScreen({ id, review = false }: { id: number; review?: boolean }) {
   const q = useQuery('photos.get', { id }, [id]);
@@ -40,6 +41,8 @@ export function PhotoScreen({ id, review = false }: { id: number; review?: boole
     if (e.changedIds.some((j) => jobIds.has(j))) q.reload();
   });
   const electron = client.transport.kind === 'electron';
+  // The open photo's queued jobs (its metadata, its zoom tiles) run before other queued work.
+  useInView([id], true);
 
   const [showHistory, setShowHistory] = useState(false);
   const ev = useEvidence(id, showHistory);
@@ -62,6 +65,7 @@ export function PhotoScreen({ id, review = false }: { id: number; review?: boole
   const nav = review ? { prev: queue.prev, next: queue.next } : { prev: libNav?.prev, next: libNav?.next };
   const go = (to: number | undefined) => to != null && navigate(`/${review ? 'review' : 'photo'}/${to}`);
 
+  const viewer = useRef<ViewerHandle>(null);
   usePhotoKeys({
     back: () => navigate('/library'),
     previous: () => go(nav.prev),
@@ -73,6 +77,13 @@ export function PhotoScreen({ id, review = false }: { id: number; review?: boole
     },
     decide: rv.decideFocused,
     undo: () => void rv.undo(),
+    zoom: (how) => {
+      const v = viewer.current;
+      if (how === 'in') v?.zoomIn();
+      else if (how === 'out') v?.zoomOut();
+      else if (how === 'fit') v?.fit();
+      else v?.actualSize();
+    },
   });
 
   const formRef = useRef<HTMLDivElement>(null);
@@ -145,7 +156,9 @@ export function PhotoScreen({ id, review = false }: { id: number; review?: boole
       {photo && (
         <div className="photo-body">
           <div className="photo-main">
-            <PhotoImage key={`${photo.id}:${photo.thumbnailVersion}:${photo.missing}`} photo={photo} overlay={ocr.overlay} />
+            <PhotoViewer key={photo.id} ref={viewer} photo={photo}>
+              {ocr.overlay}
+            </PhotoViewer>
             <Timeline items={current} estimate={ev.estimate} focusedId={focusedId} onSelect={(i) => focusItem(i, true)} />
           </div>
           <aside className="photo-side" aria-label="Dating this photo">

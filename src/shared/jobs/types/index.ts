@@ -7,11 +7,13 @@ import type { AnyJobType, JobUi } from '../define';
 import { aiAnalysisJobType } from './ai-analysis';
 import { backupJobType } from './backup';
 import { exportJobType } from './export';
+import { aiTestJobType } from './ai-test';
 import { constraintRebuildJobType } from './constraint-rebuild';
 import { diagnosticJobTypes } from './diagnostic';
 import { duplicateScanJobType } from './duplicate-scan';
 import { metadataJobType } from './metadata';
 import { ocrJobType } from './ocr';
+import { previewJobType } from './preview';
 
 export const productJobTypes = {
   metadata: metadataJobType,
@@ -21,6 +23,8 @@ export const productJobTypes = {
   backup: backupJobType,
   export: exportJobType,
   duplicate_scan: duplicateScanJobType,
+  preview: previewJobType,
+  ai_test: aiTestJobType,
 } as const satisfies Record<string, AnyJobType>;
 
 export type ProductJobTypes = typeof productJobTypes;

@@ -147,6 +147,10 @@ function ImportProgressView({ p, onCancel }: { p: ImportProgress; onCancel(): vo
   // `found` counts image files (others are `skipped`); each ends hashed or failed.
   const settled = Math.min(p.found, p.hashed + p.failed);
   const fraction = p.found ? settled / p.found : undefined;
+  // A cancelled or stopped import shows how far it got, not a full bar.
+  const bar = p.status === 'done' ? 1 : running ? fraction : (fraction ?? 0);
+  // Failed: files that could not be imported, and photos added that turned out unreadable.
+  const count = (key: (typeof STATS)[number][0]) => (key === 'failed' ? p.failed + p.unreadable : p[key]);
   const elapsed = (p.finishedAt ?? Date.now()) - p.startedAt;
   return (
     <section
@@ -167,15 +171,15 @@ function ImportProgressView({ p, onCancel }: { p: ImportProgress; onCancel(): vo
       <progress
         className="import-bar"
         max={1}
-        value={running ? fraction : 1}
+        value={bar}
         aria-label="Import progress"
-        aria-valuetext={running ? `${settled} of ${p.found} files read` : TITLE[p.status]}
+        aria-valuetext={running || p.status !== 'done' ? `${settled} of ${p.found} files read` : TITLE[p.status]}
       />
       <dl className="import-stats" aria-live="off">
         {STATS.map(([key, label]) => (
-          <div key={key} className={`import-stat import-stat-${key}${p[key] && key === 'failed' ? ' bad' : ''}`}>
+          <div key={key} className={`import-stat import-stat-${key}${count(key) && key === 'failed' ? ' bad' : ''}`}>
             <dt>{label}</dt>
-            <dd data-testid={`import-${key}`}>{p[key].toLocaleString()}</dd>
+            <dd data-testid={`import-${key}`}>{count(key).toLocaleString()}</dd>
           </div>
         ))}
       </dl>
@@ -188,7 +192,7 @@ function ImportProgressView({ p, onCancel }: { p: ImportProgress; onCancel(): vo
       <PathList
         title="Could not import"
         items={p.errors.map((e) => ({ path: e.path, why: e.message }))}
-        total={p.failed}
+        total={count('failed')}
         testId="import-error-list"
         tone="error-text"
       />

@@ -10,6 +10,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import type { PhotoSummary } from '../../../../shared/contract';
 import type { GridSelection } from './useGridSelection';
 import { PendingTile, PhotoTile } from './PhotoTile';
+import { useInView, useLiveTiles } from './useVisibleWork';
 
 const MIN_TILE = 180;
 const GAP = 14;
@@ -22,6 +23,8 @@ interface Props {
   selection: GridSelection;
   indexOf(id: number): number;
   ensure(lastIndex: number): void;
+  /** Re-reads loaded rows whose tiles wait on a job (see useVisibleWork). */
+  refreshRows(ids: number[]): void;
   onOpen(id: number): void;
   /** Changes when sort/filter/search change: scroll back to the top. */
   queryKey: string;
@@ -30,7 +33,7 @@ interface Props {
   label: string;
 }
 
-export function PhotoGrid({ rows, total, selection, indexOf, ensure, onOpen, queryKey, active, label }: Props) {
+export function PhotoGrid({ rows, total, selection, indexOf, ensure, refreshRows, onOpen, queryKey, active, label }: Props) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
   const [hasFocus, setHasFocus] = useState(false);
@@ -67,6 +70,18 @@ export function PhotoGrid({ rows, total, selection, indexOf, ensure, onOpen, que
   // Load up to two rows past what is in view.
   const wantUpTo = Math.min(total, (lastRow + 3) * cols) - 1;
   useEffect(() => ensure(Math.max(wantUpTo, cols * 6)), [wantUpTo, cols, ensure]);
+
+  // The photos in view (and the few rows around them) get their jobs done first, and their tiles
+  // follow their jobs' state.
+  const inView = rows.slice(firstRow * cols, Math.min(total, (lastRow + 1) * cols));
+  useInView(
+    inView.map((p) => p.id),
+    active,
+  );
+  useLiveTiles(
+    inView.filter((p) => p.metadataStatus === 'pending').map((p) => p.id),
+    refreshRows,
+  );
 
   // Photos arriving or leaving above (new imports on top, a reload in another sort) must not move
   // what is in view: remember the first photo in view and where it was, and put it back there.

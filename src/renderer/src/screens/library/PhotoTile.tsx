@@ -1,4 +1,7 @@
-/** One photo in the grid: thumbnail (or an honest placeholder), state badges and a caption. */
+/**
+ * One photo in the grid: thumbnail (or a placeholder that says what state the photo is in: queued,
+ * being read, waiting to retry, cancelled, failed and why), state badges and a caption.
+ */
 import { memo, useState } from 'react';
 import { client } from '../../api/client';
 import type { PhotoSummary } from '../../../../shared/contract';
@@ -15,6 +18,7 @@ interface Props {
 
 export const PhotoTile = memo(function PhotoTile({ photo: p, index, total, selected, focused, onClick, onOpen }: Props) {
   const caption = p.estimateLabel ?? 'undated';
+  const state = thumbState(p);
   return (
     <div
       id={`photo-tile-${p.id}`}
@@ -29,9 +33,10 @@ export const PhotoTile = memo(function PhotoTile({ photo: p, index, total, selec
       data-testid="photo-tile"
       data-photo-id={p.id}
       data-status={p.metadataStatus}
+      data-tile-state={state.kind}
     >
       <div className="tile-thumb">
-        <Thumb photo={p} />
+        <Thumb photo={p} state={state} />
         {selected && (
           <span className="tile-check" aria-hidden="true">
             ✓
@@ -60,7 +65,39 @@ export const PhotoTile = memo(function PhotoTile({ photo: p, index, total, selec
   );
 });
 
-function Thumb({ photo: p }: { photo: PhotoSummary }) {
+export interface ThumbState {
+  kind: 'preview' | 'queued' | 'reading' | 'retrying' | 'cancelled' | 'unread' | 'failed' | 'no-preview';
+  /** What the placeholder says. */
+  text: string;
+  /** Why, in a sentence (shown under it and on hover). */
+  why?: string;
+}
+
+/** What a tile says about its photo while there is no thumbnail to show. */
+export function thumbState(p: PhotoSummary, now = Date.now()): ThumbState {
+  if (p.metadataStatus === 'failed')
+    return { kind: 'failed', text: 'Could not be read', why: p.metadataError ?? 'Reading its metadata failed.' };
+  if (p.metadataStatus === 'ready')
+    return p.thumbnailVersion ? { kind: 'preview', text: 'Preview unavailable' } : { kind: 'no-preview', text: 'No preview' };
+  const job = p.metadataJob;
+  const rerun = 'Select it and choose Re-run metadata to read it.';
+  if (!job) return { kind: 'unread', text: 'Not read yet', why: `No job is reading it. ${rerun}` };
+  switch (job.status) {
+    case 'queued':
+      return job.runAfter > now + 1000
+        ? { kind: 'retrying', text: 'Waiting to retry', why: job.errorMessage ?? undefined }
+        : { kind: 'queued', text: 'Queued', why: 'Waiting for a worker.' };
+    case 'running':
+    case 'success':
+      return { kind: 'reading', text: 'Reading…' };
+    case 'cancelled':
+      return { kind: 'cancelled', text: 'Not read: cancelled', why: `Its metadata job was cancelled. ${rerun}` };
+    case 'failed':
+      return { kind: 'failed', text: 'Could not be read', why: job.errorMessage ?? undefined };
+  }
+}
+
+function Thumb({ photo: p, state }: { photo: PhotoSummary; state: ThumbState }) {
   const [broken, setBroken] = useState<string | null>(null);
   const version = p.thumbnailVersion;
   if (version && broken !== version) {
@@ -76,15 +113,12 @@ function Thumb({ photo: p }: { photo: PhotoSummary }) {
       />
     );
   }
-  const text =
-    p.metadataStatus === 'pending'
-      ? 'Reading…'
-      : p.metadataStatus === 'failed'
-        ? 'No preview'
-        : version
-          ? 'Preview unavailable'
-          : 'No preview';
-  return <span className={`tile-placeholder-text${p.metadataStatus === 'pending' ? ' reading' : ''}`}>{text}</span>;
+  return (
+    <span className={`tile-placeholder tile-state-${state.kind}`} title={state.why} data-testid="tile-placeholder">
+      <span className="tile-placeholder-text">{state.text}</span>
+      {state.why && state.kind !== 'queued' && <span className="tile-placeholder-why">{state.why}</span>}
+    </span>
+  );
 }
 
 /** A tile whose page has not arrived yet: same shape, no content, no layout jump when it fills in. */

@@ -2,7 +2,7 @@
  * The current (or last) import, as main reports it: read once on mount, then kept up to date by
  * `import.progress` events. Starting, choosing and cancelling go through here too.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { client } from '../../api/client';
 import { useEvent } from '../../api/hooks';
 import type { ImportProgress, ScanPolicy } from '../../../../shared/contract';
@@ -51,6 +51,18 @@ export function useImport(): ImportState {
   }, []);
   useEvent('import.progress', (e) => setProgress((p) => newer(p, e)));
 
+  // After the files are read, the photos' metadata jobs still decide which were unreadable: the
+  // summary is asked again while photos change and some of this import's are still being read.
+  const asking = useRef(false);
+  useEvent('photos.changed', () => {
+    if (!progress || progress.status === 'running' || !progress.reading || asking.current) return;
+    asking.current = true;
+    void client.call('photos.importStatus', {}).then((r) => {
+      asking.current = false;
+      if (r.ok) setProgress((p) => newer(p, r.value));
+    });
+  });
+
   const start = useCallback(async (paths: string[], scanPolicy?: ScanPolicy, confirmed = false) => {
     setBusy(true);
     setError(undefined);
@@ -59,7 +71,10 @@ export function useImport(): ImportState {
     setBusy(false);
     if (!r.ok) {
       if (r.error.code === 'needs_confirmation') setQuestion({ message: r.error.message, paths, scanPolicy });
-      else setError(r.error.message);
+      else {
+        setError(r.error.message);
+        setProgress(null); // the last import's counts are not this one's
+      }
       return false;
     }
     setProgress((p) => newer(p, r.value));
@@ -71,8 +86,10 @@ export function useImport(): ImportState {
     setError(undefined);
     const r = await client.call('photos.chooseAndImport', { scanPolicy });
     setBusy(false);
-    if (!r.ok) setError(r.error.message);
-    else if (r.value) setProgress((p) => newer(p, r.value));
+    if (!r.ok) {
+      setError(r.error.message);
+      setProgress(null);
+    } else if (r.value) setProgress((p) => newer(p, r.value));
   }, []);
 
   const cancel = useCallback(async () => {

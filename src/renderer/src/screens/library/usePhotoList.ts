@@ -46,6 +46,8 @@ export interface PhotoList extends PhotoListView {
   ensure(lastIndex: number): void;
   indexOf(id: number): number;
   reload(): void;
+  /** Re-reads these loaded rows in place (a tile's job changed; the photo itself did not). */
+  refreshRows(ids: number[]): void;
 }
 
 interface Store {
@@ -270,11 +272,27 @@ export function usePhotoList(query: PhotoQuery): PhotoList {
     [s, pump],
   );
 
+  const reread = useCallback(
+    async (ids: number[]) => {
+      const gen = s.gen;
+      const loaded = ids.filter((id) => s.index.has(id)).slice(0, 500);
+      if (!loaded.length) return;
+      const r = await client.call('photos.list', { ...baseRef.current, ids: loaded, limit: 500 });
+      if (gen !== s.gen || !r.ok) return;
+      const byId = new Map(r.value.items.map((p) => [p.id, p]));
+      // Rows that left the query are the photos.changed path's business; only swap in what came back.
+      s.rows = s.rows.map((p) => byId.get(p.id) ?? p);
+      publish();
+    },
+    [s, publish],
+  );
+
+  const refreshRows = useCallback((ids: number[]) => void reread(ids), [reread]);
   const indexOf = useCallback((id: number) => s.index.get(id) ?? -1, [s]);
   const reload = useCallback(() => {
     s.pendingAll = true;
     void drain();
   }, [s, drain]);
 
-  return { ...view, ensure, indexOf, reload };
+  return { ...view, ensure, indexOf, reload, refreshRows };
 }

@@ -56,7 +56,7 @@ export function EvidenceList(props: EvidenceListProps) {
         <p className="muted small">
           {loading
             ? 'Loading…'
-            : 'No findings yet. Re-run OCR to read text in the photo, or AI analysis for visual clues; or add your own constraint below.'}
+            : 'No findings yet. Run OCR to read text in the photo, or AI analysis for visual clues; or add your own constraint below.'}
         </p>
       ) : (
         <>

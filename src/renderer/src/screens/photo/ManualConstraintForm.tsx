@@ -72,7 +72,7 @@ function partialOf(d: DateDraft): PartialDate {
   return out;
 }
 
-/** Zod's words, in the form's terms. */
+/** Zod's words, in the form's terms (never zod's own text: "Too big: expected number to be <=2100"). */
 function humanise(field: Field, message: string): string {
   const min = /expected \w+ to be >=?\s*(-?\d+)/.exec(message);
   const max = /expected \w+ to be <=?\s*(-?\d+)/.exec(message);
@@ -81,9 +81,10 @@ function humanise(field: Field, message: string): string {
     if (max) return `Must be at most ${max[1]} years`;
   }
   if (field.endsWith('.day') && (min || max)) return 'A day is 1 to 31';
-  if (min) return `Must be ${min[1]} or later (${message})`;
-  if (max) return `Must be ${max[1]} or earlier (${message})`;
+  if (min) return `Must be ${min[1]} or later`;
+  if (max) return `Must be ${max[1]} or earlier`;
   if (/expected int/i.test(message)) return 'Must be a whole year';
+  if (/expected number/i.test(message)) return 'Must be a number';
   return message;
 }
 
@@ -124,9 +125,11 @@ export function ManualConstraintForm({ photoId, editing, onCancelEdit, onSaved }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [editingId, photoId]);
 
+  // Another kind of constraint (or any other change) makes every message about the last one stale.
   const set = <K extends keyof Draft>(k: K, v: Draft[K]) => {
     setDraft((d) => ({ ...d, [k]: v }));
     setErrors({});
+    setFormError(undefined);
   };
   const setPart = (group: Group, part: Part, v: string) => {
     setDraft((d) => ({ ...d, [group]: { ...d[group], [part]: v } }));

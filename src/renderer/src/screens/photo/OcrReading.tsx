@@ -81,24 +81,16 @@ export function OcrReadingPanel({
 }
 
 /**
- * The selected line's box over the image. The frame has the image's aspect ratio and is fitted
- * into the same box as the image (`object-fit: contain`), so percentages of the reading's size
- * land on the right pixels at any window size.
+ * The selected line's box over the photo, drawn in the viewer's overlay (which has the photo's
+ * displayed size at every zoom), so percentages of the reading's size land on the right pixels.
  */
 export function OcrLineBox({ reading, line }: { reading: OcrReading; line: Line }) {
   const { x0, y0, x1, y1 } = line.bbox;
-  const frame = { '--ocr-ratio': reading.width / reading.height } as CSSProperties;
   const box: CSSProperties = {
     left: `${(100 * x0) / reading.width}%`,
     top: `${(100 * y0) / reading.height}%`,
     width: `${(100 * Math.max(1, x1 - x0)) / reading.width}%`,
     height: `${(100 * Math.max(1, y1 - y0)) / reading.height}%`,
   };
-  return (
-    <div className="ocr-overlay" aria-hidden="true">
-      <div className="ocr-overlay-frame" style={frame}>
-        <div className="ocr-box" style={box} data-testid="ocr-box" />
-      </div>
-    </div>
-  );
+  return <div className="ocr-box" style={box} aria-hidden="true" data-testid="ocr-box" />;
 }

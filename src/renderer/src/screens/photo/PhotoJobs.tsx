@@ -1,6 +1,7 @@
 /** A photo's jobs (newest first) with their live state; each links to its details on the Jobs page. */
 import type { JobSummary } from '../../../../shared/contract';
 import { STATUS_LABEL, formatTime, relativeTo } from '../../format';
+import { jobTypeLabel } from '../../../../shared/jobs/types';
 
 export function PhotoJobs({ jobs }: { jobs: JobSummary[] }) {
   const sorted = [...jobs].sort((a, b) => b.id - a.id);
@@ -16,7 +17,7 @@ export function PhotoJobs({ jobs }: { jobs: JobSummary[] }) {
               <div className="photo-job-head">
                 <span className={`pill pill-${j.status}`}>{STATUS_LABEL[j.status]}</span>
                 <a href={`#/jobs/${j.id}`} className="photo-job-link" title="Open in Jobs">
-                  {j.type} <span className="muted">#{j.id}</span>
+                  {jobTypeLabel(j.type)} <span className="muted">#{j.id}</span>
                 </a>
                 <span className="photo-job-time">{formatTime(j.finishedAt ?? j.startedAt ?? j.createdAt)}</span>
               </div>

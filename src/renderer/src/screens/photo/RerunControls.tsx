@@ -1,8 +1,9 @@
 /**
- * "Re-run metadata / OCR / AI analysis", each with the live state of its latest job for this
- * photo (queued, running with progress, failed with the reason, done). Pressing while a job is
- * active says so (main returns the active job instead of starting another); pressing after it
- * finished starts a new attempt, however many times.
+ * "Run" (never run on this photo) or "Re-run" metadata / OCR / AI analysis, each with the live
+ * state of its latest job for this photo (queued — and, when it waits to retry, why the last try
+ * failed —, running with progress, failed with the reason, done). Pressing while a job is active
+ * says so (main returns the active job instead of starting another); pressing after it finished
+ * starts a new attempt, however many times.
  */
 import type { JobSummary } from '../../../../shared/contract';
 import { RERUN_JOB_TYPES, jobTypeInSentence, type RerunJobTypeName } from '../../../../shared/jobs/types';
@@ -36,6 +37,11 @@ function JobState({ job }: { job: JobSummary | undefined }) {
         <span>
           <span className="pill pill-queued">Queued</span>{' '}
           {job.runAfter > Date.now() + 1000 ? `retrying ${relativeTo(job.runAfter)}` : 'waiting for a worker'} {link}
+          {job.errorMessage && (
+            <span className="rerun-reason warn-text" data-testid="rerun-last-error">
+              Last try: {job.errorMessage}
+            </span>
+          )}
         </span>
       );
     case 'running': {
@@ -86,7 +92,7 @@ export function RerunControls({ jobs, busy, notes, onRerun }: Props) {
             data-job-id={job?.id}
           >
             <button className="rerun-button small-button" onClick={() => onRerun(type)} disabled={busy === type}>
-              Re-run {jobTypeInSentence(type)}
+              {job ? 'Re-run' : 'Run'} {jobTypeInSentence(type)}
             </button>
             <div className="rerun-state small" aria-live="polite">
               <JobState job={job} />

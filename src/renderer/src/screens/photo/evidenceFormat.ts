@@ -1,4 +1,5 @@
 /** Words, colours and date arithmetic the evidence panel and the timeline share. */
+import { formatPercent } from '../../../../shared/format-percent';
 import type { EvidenceItem } from '../../../../shared/contract';
 
 export type Source = EvidenceItem['source'];
@@ -65,7 +66,7 @@ export function kindLabel(item: Pick<EvidenceItem, 'kind' | 'earliest' | 'latest
   return 'bound';
 }
 
-export const percent = (c: number) => `${Math.round(c * 100)}%`;
+export const percent = formatPercent;
 
 /** A short year span for tight places: "1942", "1935–1942", "1950–", "–1945". */
 export function yearSpan(earliest: number | null, latest: number | null): string {

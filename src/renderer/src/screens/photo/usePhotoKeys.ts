@@ -1,7 +1,8 @@
 /**
  * The photo screen's keyboard (outside text fields; listed in the README): A accept, R reject,
  * U / Backspace reset the highlighted finding; ↑ / ↓ move between findings; J / → next photo,
- * K / ← previous; Ctrl/Cmd+Z undoes the last action on this photo; Escape goes back.
+ * K / ← previous; Ctrl/Cmd+Z undoes the last action on this photo; Escape goes back; + / − zoom
+ * the photo, 0 fits it, 1 shows it at actual size.
  */
 import { useEffect, useRef } from 'react';
 import type { ReviewStatus } from './evidenceFormat';
@@ -14,6 +15,7 @@ export interface PhotoKeyActions {
   move(step: -1 | 1): void;
   decide(status: ReviewStatus): void;
   undo(): void;
+  zoom(how: 'in' | 'out' | 'fit' | 'actual'): void;
 }
 
 const isTextField = (t: EventTarget | null) => {
@@ -29,7 +31,10 @@ export function photoKeyAction(
   if (e.altKey) return null;
   const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
   if ((e.ctrlKey || e.metaKey) && key === 'z' && !e.shiftKey) return a.undo;
-  if (e.ctrlKey || e.metaKey || e.shiftKey) return null;
+  if (e.ctrlKey || e.metaKey) return null;
+  // "+" needs Shift on many keyboards; "=" is the same key.
+  if (key === '+' || key === '=') return () => a.zoom('in');
+  if (e.shiftKey) return null;
   const keys: Record<string, () => void> = {
     Escape: a.back,
     ArrowLeft: a.previous,
@@ -42,6 +47,9 @@ export function photoKeyAction(
     r: () => a.decide('rejected'),
     u: () => a.decide('pending'),
     Backspace: () => a.decide('pending'),
+    '-': () => a.zoom('out'),
+    '0': () => a.zoom('fit'),
+    '1': () => a.zoom('actual'),
   };
   return keys[key] ?? null;
 }

@@ -42,6 +42,7 @@ export function useReruns(photoId: number, photo: PhotoDetails | undefined, relo
   }, [terminalKey]);
 
   const rerun = async (type: RerunType) => {
+    const ranBefore = !!(photo && latestJob(photo.jobs, type));
     setBusy(type);
     const r = await client.call('photos.rerun', { ids: [photoId], type });
     setBusy(null);
@@ -50,7 +51,7 @@ export function useReruns(photoId: number, photo: PhotoDetails | undefined, relo
       [type]: !r.ok
         ? { kind: 'error', text: r.error.message }
         : r.value.created
-          ? { kind: 'ok', text: `Started: ${jobTypeInSentence(type)} runs again.` }
+          ? { kind: 'ok', text: `Started: ${jobTypeInSentence(type)} ${ranBefore ? 'runs again' : 'runs'}.` }
           : { kind: 'ok', text: `Already running: the ${jobTypeInSentence(type)} job for this photo has not finished yet.` },
     }));
     reload();

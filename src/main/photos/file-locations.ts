@@ -1,0 +1,114 @@
+/**
+ * Where each photo's file is. Circa references files in place, so a file can be moved or renamed
+ * behind its back: a photo is marked missing when the library opens and its file is gone, or when
+ * its folder is imported again and the file is no longer there; importing a file whose content
+ * (SHA-256) is that of a missing photo relinks the photo to it, keeping everything known about it.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type Database from 'better-sqlite3';
+import type { AuditLedger } from '../audit/ledger';
+import type { LibraryDb } from '../db/open';
+import type { NewPhoto } from './photo-repository';
+
+const CHECK_PAGE = 500;
+
+export interface Relinked {
+  id: number;
+  /** Its metadata had failed (the file was missing): it is read again. */
+  reread: boolean;
+}
+
+interface LocatedRow {
+  id: number;
+  path: string;
+  missing: number;
+  metadata_status: string;
+}
+
+export class FileLocations {
+  private readonly s: Record<string, Database.Statement>;
+
+  constructor(
+    private readonly db: LibraryDb,
+    private readonly ledger: AuditLedger,
+  ) {
+    const p = (sql: string) => db.sqlite.prepare(sql);
+    this.s = {
+      bySha: p('SELECT id, path, missing, metadata_status FROM photos WHERE sha256 = ?'),
+      relink: p(
+        `UPDATE photos SET path = ?, filename = ?, mtime_ms = ?, missing = 0,
+                metadata_status = CASE metadata_status WHEN 'failed' THEN 'pending' ELSE metadata_status END,
+                updated_at = ? WHERE id = ?`,
+      ),
+      under: p('SELECT id, path FROM photos WHERE missing = 0 AND path >= ? AND path < ?'),
+      page: p('SELECT id, path, missing FROM photos WHERE id > ? ORDER BY id LIMIT ?'),
+      setMissing: p('UPDATE photos SET missing = ?, updated_at = ? WHERE id = ? AND missing <> ?'),
+    };
+  }
+
+  /**
+   * In tx. `p` has the content of a photo already in the library. When that photo's file is
+   * missing (or no longer where it was), the photo now lives at `p.path`; otherwise `p` is just a
+   * second copy and nothing changes (null).
+   */
+  relinkIfMissing(p: NewPhoto, now: number): Relinked | null {
+    const row = this.s.bySha.get(p.sha256) as LocatedRow | undefined;
+    if (!row || row.path === p.path) return null;
+    if (!row.missing && fs.existsSync(row.path)) return null;
+    this.s.relink.run(p.path, p.filename, p.mtimeMs, now, row.id);
+    this.ledger.append([
+      { event: 'photo_relinked', actor: 'user', photoId: row.id, at: now, data: { from: row.path, to: p.path } },
+    ]);
+    return { id: row.id, reread: row.metadata_status === 'failed' };
+  }
+
+  /**
+   * After a folder was imported again: its photos whose files were not found in it, and are not
+   * on disk, are missing. Returns their ids.
+   */
+  markMissingUnder(root: string, seen: ReadonlySet<string>): number[] {
+    const prefix = root.endsWith(path.sep) ? root : root + path.sep;
+    // Every path that starts with `prefix` sorts between it and the prefix with its last character raised.
+    const upper = prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
+    const rows = this.s.under.all(prefix, upper) as { id: number; path: string }[];
+    const gone = rows.filter((r) => !seen.has(r.path) && !fs.existsSync(r.path)).map((r) => r.id);
+    if (gone.length) this.setMissing(gone.map((id) => ({ id, missing: true })));
+    return gone;
+  }
+
+  /**
+   * When the library opens: every photo's file is looked for (in the background, a page at a
+   * time), and a photo is marked missing, or found again, accordingly. Returns the ids that changed.
+   */
+  async checkAll(signal: AbortSignal): Promise<number[]> {
+    const changed: number[] = [];
+    for (let after = 0; ;) {
+      if (signal.aborted) return changed;
+      const rows = this.s.page.all(after, CHECK_PAGE) as { id: number; path: string; missing: number }[];
+      if (!rows.length) return changed;
+      after = rows[rows.length - 1].id;
+      const found = await Promise.all(
+        rows.map((r) =>
+          fs.promises.access(r.path).then(
+            () => true,
+            () => false,
+          ),
+        ),
+      );
+      if (signal.aborted) return changed;
+      const updates = rows.filter((r, i) => !!r.missing === found[i]).map((r) => ({ id: r.id, missing: !r.missing }));
+      if (updates.length) {
+        this.setMissing(updates);
+        changed.push(...updates.map((u) => u.id));
+      }
+    }
+  }
+
+  private setMissing(updates: { id: number; missing: boolean }[]): void {
+    const now = Date.now();
+    this.db.immediate(() => {
+      for (const u of updates) this.s.setMissing.run(u.missing ? 1 : 0, now, u.id, u.missing ? 1 : 0);
+    });
+  }
+}

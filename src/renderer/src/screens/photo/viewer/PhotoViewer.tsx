@@ -1,0 +1,197 @@
+/**
+ * The photo at full resolution, to zoom and pan: an archivist dates a photograph from its details
+ * (a licence plate, a hem line, a poster). Main says how to show it (`photos.viewer`): the original
+ * itself when the window can draw it whole, or its zoom view — tiles a worker made, of which only
+ * those on screen are loaded — for TIFFs and large scans. The thumbnail is drawn underneath at
+ * once, so there is always a picture while the rest arrives.
+ *
+ * Wheel or pinch zooms about the pointer, a drag pans, a double click toggles fit / actual size;
+ * keys (also from anywhere on the photo screen): + and − zoom, 0 fits, 1 is actual size, arrows pan
+ * when zoomed in (with the viewer focused).
+ *
+ * Overlays: `children` are drawn over the photo in its own pixels — the photo as displayed (EXIF
+ * orientation applied) at full resolution, 0…displayWidth × 0…displayHeight — so a box placed with
+ * left/top/width/height in those pixels stays on its spot at every zoom. They are scaled with the
+ * photo; `--viewer-scale` (screen px per image px) lets a stroke keep its width:
+ * `border: calc(2px / var(--viewer-scale)) solid`.
+ */
+import { forwardRef, useImperativeHandle, useRef, useState, type ReactNode } from 'react';
+import { client } from '../../../api/client';
+import { useEvent, useQuery } from '../../../api/hooks';
+import type { PhotoDetails, Viewer } from '../../../../../shared/contract';
+import { TileLayer } from './TileLayer';
+import { useZoomPan } from './useZoomPan';
+
+export interface ViewerHandle {
+  zoomIn(): void;
+  zoomOut(): void;
+  fit(): void;
+  actualSize(): void;
+}
+
+const STEP = 1.25;
+const PAN_STEP = 0.2;
+
+export const PhotoViewer = forwardRef<ViewerHandle, { photo: PhotoDetails; children?: ReactNode }>(function PhotoViewer(
+  { photo: p, children },
+  ref,
+) {
+  const q = useQuery('photos.viewer', { id: p.id }, [p.id, p.metadataStatus, p.missing, p.thumbnailVersion]);
+  const source = q.data;
+  const job = source && (source.kind === 'preparing' || source.kind === 'unavailable') ? source.job : null;
+  useEvent('jobs.changed', (e) => {
+    if (job && e.changedIds.includes(job.id)) q.reload();
+  });
+
+  const size = p.displayWidth && p.displayHeight ? { width: p.displayWidth, height: p.displayHeight } : null;
+  const port = useRef<HTMLDivElement>(null);
+  const zp = useZoomPan(port, size);
+  const { view, viewport } = zp;
+  useImperativeHandle(
+    ref,
+    () => ({ zoomIn: () => zp.zoomBy(STEP), zoomOut: () => zp.zoomBy(1 / STEP), fit: zp.fit, actualSize: () => zp.actualSize() }),
+    [zp],
+  );
+
+  const thumb = p.thumbnailVersion ? client.transport.mediaUrl('thumb', p.id, p.thumbnailVersion) : null;
+  const [original, setOriginal] = useState<{ key: string; state: 'ok' | 'error' } | null>(null);
+  const originalKey = source?.kind === 'image' ? `${p.id}:${source.version}` : '';
+  const originalState = original?.key === originalKey ? original.state : 'loading';
+
+  const onKeyDown = (e: React.KeyboardEvent) => {
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    const step = (n: number) => n * PAN_STEP;
+    const pans: Record<string, [number, number]> = {
+      ArrowLeft: [step(viewport.width), 0],
+      ArrowRight: [-step(viewport.width), 0],
+      ArrowUp: [0, step(viewport.height)],
+      ArrowDown: [0, -step(viewport.height)],
+    };
+    // Fitted, the arrows keep their photo-screen meaning (next / previous photo, next finding).
+    if (pans[e.key] && !zp.fitted) {
+      e.preventDefault();
+      zp.pan(...pans[e.key]);
+    }
+  };
+
+  const note = viewerNote(p, source, originalState);
+  const percent = view ? Math.round(view.scale * 100) : null;
+  return (
+    <div className="viewer" data-testid="photo-viewer" data-kind={source?.kind ?? 'loading'}>
+      <div
+        ref={port}
+        className={`viewer-port${zp.dragging ? ' dragging' : ''}`}
+        tabIndex={0}
+        role="img"
+        aria-label={`${p.filename}${percent != null ? `, shown at ${percent}%` : ''}. Zoom with the wheel or + and −, drag to pan, 0 fits, 1 is actual size.`}
+        onKeyDown={onKeyDown}
+        {...zp.handlers}
+        data-testid="viewer-port"
+        data-scale={view?.scale}
+        data-fitted={zp.fitted}
+      >
+        {view && size && (
+          <div
+            className={`viewer-stage${view.scale >= 2 ? ' viewer-pixels' : ''}`}
+            style={
+              {
+                width: size.width,
+                height: size.height,
+                transform: `translate(${view.x}px, ${view.y}px) scale(${view.scale})`,
+                '--viewer-scale': view.scale,
+              } as React.CSSProperties
+            }
+          >
+            {thumb && <img className="viewer-layer" src={thumb} alt="" draggable={false} />}
+            {source?.kind === 'image' && originalState !== 'error' && (
+              <img
+                className={`viewer-layer${originalState === 'ok' ? '' : ' viewer-loading'}`}
+                src={client.transport.mediaUrl('original', p.id, source.version)}
+                alt=""
+                draggable={false}
+                decoding="async"
+                onLoad={() => setOriginal({ key: originalKey, state: 'ok' })}
+                onError={() => setOriginal({ key: originalKey, state: 'error' })}
+                data-testid="photo-original"
+              />
+            )}
+            {source?.kind === 'tiles' && (
+              <TileLayer photoId={p.id} version={source.version} pyramid={source} view={view} viewport={viewport} />
+            )}
+            <div className="viewer-overlay" data-testid="viewer-overlay">
+              {children}
+            </div>
+          </div>
+        )}
+        {!size && <NoImage photo={p} />}
+      </div>
+      {view && (
+        <div className="viewer-tools" role="toolbar" aria-label="Zoom">
+          <button onClick={() => zp.zoomBy(1 / STEP)} title="Zoom out (−)" aria-label="Zoom out">
+            −
+          </button>
+          <span className="viewer-percent" data-testid="viewer-percent" aria-live="polite">
+            {percent}%
+          </span>
+          <button onClick={() => zp.zoomBy(STEP)} title="Zoom in (+)" aria-label="Zoom in">
+            +
+          </button>
+          <button onClick={zp.fit} aria-pressed={zp.fitted} title="Fit the photo in view (0)">
+            Fit
+          </button>
+          <button onClick={() => zp.actualSize()} title="Actual size: one pixel of the photo per pixel of the screen (1)">
+            1:1
+          </button>
+        </div>
+      )}
+      {note && (
+        <p className={`stage-note${note.warn ? ' stage-note-warn' : ''}`} role="status" data-testid="viewer-note">
+          {note.text}
+          {note.job && (
+            <>
+              {' '}
+              <a href={`#/jobs/${note.job}`}>See the job</a>
+            </>
+          )}
+        </p>
+      )}
+    </div>
+  );
+});
+
+/** What the note under the photo says, if anything: what is being shown while the full view is not. */
+function viewerNote(
+  p: PhotoDetails,
+  source: Viewer | undefined,
+  originalState: 'loading' | 'ok' | 'error',
+): { text: string; warn?: boolean; job?: number } | null {
+  if (!p.displayWidth) return null;
+  if (p.missing && source?.kind !== 'tiles')
+    return { text: `File missing.${p.thumbnailVersion ? ' Showing the preview made when it was read.' : ''}`, warn: true };
+  if (!source) return null;
+  if (source.kind === 'preparing') {
+    const pct = source.job.progress != null ? ` ${Math.round(source.job.progress * 100)}%` : '';
+    return { text: `Making the full-resolution view…${pct} Showing the preview meanwhile.` };
+  }
+  if (source.kind === 'unavailable') return { text: source.reason, warn: true, job: source.job?.id };
+  if (source.kind === 'image' && originalState === 'error')
+    return { text: 'Showing the preview: the original cannot be displayed here.', warn: true };
+  return null;
+}
+
+function NoImage({ photo: p }: { photo: PhotoDetails }) {
+  return (
+    <div className="stage-message" role="status">
+      <p className="stage-message-title">{p.missing ? 'The file is missing' : 'No image to show'}</p>
+      <p>
+        {p.missing
+          ? `Circa cannot find it at ${p.path}. It may have been moved, renamed or deleted.`
+          : p.metadataStatus === 'pending'
+            ? 'Circa is still reading this photo; the preview appears when it is done.'
+            : p.metadataStatus === 'failed'
+              ? 'The image could not be read (see the metadata job).'
+              : 'Neither the original nor its preview could be loaded.'}
+      </p>
+    </div>
+  );
+}

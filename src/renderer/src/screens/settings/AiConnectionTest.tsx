@@ -1,0 +1,81 @@
+/**
+ * "Test connection": one real request to the visual-analysis backend as typed in the form (saved
+ * or not), made by a worker (an `ai_test` job), and what came back — the model's answer and how
+ * long it took, or what went wrong (unreachable, rejected key, unknown model, an unusable reply).
+ */
+import { useState } from 'react';
+import { client } from '../../api/client';
+import { useEvent } from '../../api/hooks';
+import type { JobSummary, Settings } from '../../../../shared/contract';
+
+type Draft = Pick<Settings, 'aiBackend' | 'aiBaseUrl' | 'aiModel'>;
+
+interface Props {
+  draft: Draft;
+  /** Field problems found before asking (shown on the fields by the form). */
+  onProblems(problems: { path: (string | number)[]; message: string }[]): void;
+}
+
+export function AiConnectionTest({ draft, onProblems }: Props) {
+  const [job, setJob] = useState<JobSummary>();
+  const [note, setNote] = useState<{ kind: 'ok' | 'error' | 'warn'; text: string }>();
+  const [testedKey, setTestedKey] = useState('');
+  const key = `${draft.aiBackend}|${draft.aiBaseUrl}|${draft.aiModel}`;
+
+  useEvent('jobs.changed', (e) => {
+    if (!job || !e.changedIds.includes(job.id)) return;
+    void client.call('jobs.get', { id: job.id }).then((r) => {
+      if (!r.ok) return;
+      setJob(r.value);
+      // Its failure is shown right here: it is seen, and needs no red badge on Jobs.
+      if (r.value.status === 'failed' && r.value.acknowledgedAt == null)
+        void client.call('jobs.acknowledge', { ids: [r.value.id] });
+    });
+  });
+
+  const run = async () => {
+    setNote(undefined);
+    setJob(undefined);
+    const { aiBackend, aiBaseUrl, aiModel } = draft;
+    const r = await client.call('settings.testAi', { aiBackend, aiBaseUrl, aiModel });
+    if (!r.ok) {
+      if (r.error.issues?.length) onProblems(r.error.issues);
+      return setNote({ kind: 'error', text: r.error.message });
+    }
+    setJob(r.value.job);
+    setTestedKey(key);
+    if (r.value.paused)
+      setNote({ kind: 'warn', text: 'Processing is paused: the test runs when you resume it on the Jobs page.' });
+  };
+
+  const active = job?.status === 'queued' || job?.status === 'running';
+  const stale = job && testedKey !== key;
+  return (
+    <div className="ai-test" data-testid="ai-test">
+      <div className="ai-test-row">
+        <button type="button" onClick={() => void run()} disabled={active}>
+          {active ? 'Testing…' : 'Test connection'}
+        </button>
+        <span className="field-note">Sends one small picture to the backend, as an analysis would, and shows the answer.</span>
+      </div>
+      {note && (
+        <p className={`flash flash-${note.kind}`} role={note.kind === 'error' ? 'alert' : 'status'}>
+          {note.text}
+        </p>
+      )}
+      {job?.status === 'success' && (
+        <p className="flash flash-ok" role="status" data-testid="ai-test-result">
+          Connected: {job.resultSummary}
+          {stale && ' (before the settings above were changed)'}
+        </p>
+      )}
+      {(job?.status === 'failed' || job?.status === 'cancelled') && (
+        <p className="flash flash-error" role="alert" data-testid="ai-test-result">
+          {job.status === 'cancelled' ? 'The test was cancelled.' : `The test failed: ${job.errorMessage ?? 'no reason given'}`}{' '}
+          <a href={`#/jobs/${job.id}`}>See the job</a>
+          {stale && ' (before the settings above were changed)'}
+        </p>
+      )}
+    </div>
+  );
+}
