@@ -166,6 +166,8 @@ describe.runIf(process.platform === 'linux')('the packed app (electron-builder -
       /(?:from\s*|import\s*\(\s*|require\s*\(\s*|\.resolve\s*\(\s*|import\s+)["']([^"'./][^"']*)["']/g,
     )) {
       const spec = m[1];
+      // The pattern also meets prose in strings ("restored from '${root}'"): only a package name counts.
+      if (!/^(@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*(\/[\w.@-]+)*$/i.test(spec)) continue;
       if (spec.startsWith('node:') || spec === 'electron' || (!spec.includes('/') && requireFromRoot('module').isBuiltin(spec)))
         continue;
       const parts = spec.split('/');
