@@ -34,11 +34,14 @@ const WORDS = 2 * HASHES_PER_PHOTO;
 /** A family: which kinds of the indexed set it files. */
 class Family {
   readonly index: HashIndex;
+  /** Entries per photo (a photo's entries are consecutive). */
+  readonly perPhoto: number;
   /** Per entry: the photo (its position in the set) and the kind. */
   readonly photo: Uint32Array;
   readonly kind: Uint8Array;
 
   constructor(set: PackedPhotos, kinds: readonly number[]) {
+    this.perPhoto = kinds.length;
     const n = set.ids.length * kinds.length;
     const hi = new Uint32Array(n);
     const lo = new Uint32Array(n);
@@ -72,18 +75,20 @@ const SEARCHES: { kind: number; family: FamilyName }[] = [
 
 /** A set of photos filed in the four families, searched photo by photo. */
 export class PhotoIndex {
-  private readonly families: Record<FamilyName, Family>;
+  /** SEARCHES with their families. */
+  private readonly searches: { kind: number; family: Family }[];
   private readonly best: Int32Array;
   private readonly how: Uint8Array;
   private readonly touched: number[] = [];
 
   constructor(readonly set: PackedPhotos) {
-    this.families = {
+    const families: Record<FamilyName, Family> = {
       full: new Family(set, [KIND.full]),
       content: new Family(set, [KIND.content]),
       centre: new Family(set, [KIND.centre]),
       corner: new Family(set, CORNER_KINDS),
     };
+    this.searches = SEARCHES.map(({ kind, family }) => ({ kind, family: families[family] }));
     this.best = new Int32Array(set.ids.length).fill(-1);
     this.how = new Uint8Array(set.ids.length);
   }
@@ -91,7 +96,8 @@ export class PhotoIndex {
   /**
    * The photos of the set (by position) within `maxDistance` of a photo whose hashes are
    * `words[at…]` and whose id is `id` (not matched with itself), nearest first, at most
-   * `maxPerPhoto`; `accept` may leave some out (by position).
+   * `maxPerPhoto`; `accept` may leave some out (by position), and the photos from position `below`
+   * on are never looked at (a caller that would not accept them says so, and saves their comparisons).
    */
   near(
     words: Uint32Array,
@@ -100,23 +106,29 @@ export class PhotoIndex {
     maxDistance: number,
     maxPerPhoto: number,
     accept: (other: number) => boolean = () => true,
+    below = this.set.ids.length,
   ): { other: number; distance: number; by: MatchedBy }[] {
     const { best, how, touched } = this;
     const ids = this.set.ids;
-    for (const { kind, family: name } of SEARCHES) {
-      const family = this.families[name];
-      family.index.within(words[at + 2 * kind], words[at + 2 * kind + 1], maxDistance, (entry, distance) => {
-        const match = matchOf(kind, family.kind[entry]);
-        const other = family.photo[entry];
-        if (!match || ids[other] === id) return;
-        const rank = MATCHED_BY.indexOf(match);
-        if (best[other] < 0) {
-          if (!accept(other)) return;
-          touched.push(other);
-        } else if (distance > best[other] || (distance === best[other] && rank >= how[other])) return;
-        best[other] = distance;
-        how[other] = rank;
-      });
+    for (const { kind, family } of this.searches) {
+      family.index.within(
+        words[at + 2 * kind],
+        words[at + 2 * kind + 1],
+        maxDistance,
+        (entry, distance) => {
+          const match = matchOf(kind, family.kind[entry]);
+          const other = family.photo[entry];
+          if (!match || ids[other] === id) return;
+          const rank = MATCHED_BY.indexOf(match);
+          if (best[other] < 0) {
+            if (!accept(other)) return;
+            touched.push(other);
+          } else if (distance > best[other] || (distance === best[other] && rank >= how[other])) return;
+          best[other] = distance;
+          how[other] = rank;
+        },
+        below * family.perPhoto,
+      );
     }
     touched.sort((x, y) => best[x] - best[y] || ids[x] - ids[y]);
     const out = touched.slice(0, maxPerPhoto).map((other) => ({ other, distance: best[other], by: MATCHED_BY[how[other]] }));
@@ -139,6 +151,9 @@ export function findPairs(query: PackedPhotos, refs: PackedPhotos | null, opts: 
   if (!self && indexed.ids.length < searching.ids.length) [indexed, searching] = [searching, indexed];
   if (!indexed.ids.length || !searching.ids.length) return [];
   const index = new PhotoIndex(indexed);
+  // Within one set each pair would be found from both ends: keep it from the larger id's end. When
+  // the ids ascend, the photos after the searching one are all larger, and are not looked at.
+  const ascending = self && indexed.ids.every((id, p) => p === 0 || indexed.ids[p - 1] < id);
   const pairs: FoundPair[] = [];
   for (let p = 0; p < searching.ids.length; p++) {
     if ((p & 255) === 0) {
@@ -146,9 +161,9 @@ export function findPairs(query: PackedPhotos, refs: PackedPhotos | null, opts: 
       opts.progress?.(p / searching.ids.length);
     }
     const id = searching.ids[p];
-    // Within one set each pair is found from both ends: keep it from the smaller id's end.
-    const accept = self ? (other: number) => indexed.ids[other] > id : undefined;
-    for (const m of index.near(searching.words, p * WORDS, id, opts.maxDistance, opts.maxPerPhoto, accept)) {
+    const accept = self ? (other: number) => indexed.ids[other] < id : undefined;
+    const below = ascending ? p : undefined;
+    for (const m of index.near(searching.words, p * WORDS, id, opts.maxDistance, opts.maxPerPhoto, accept, below)) {
       const otherId = indexed.ids[m.other];
       pairs.push({ a: Math.min(id, otherId), b: Math.max(id, otherId), distance: m.distance, by: m.by });
     }

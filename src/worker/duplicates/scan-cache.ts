@@ -15,7 +15,7 @@ interface Held {
   key: string;
   pages: HashPage[];
   count: number;
-  built?: { index: PhotoIndex; unscanned: Uint8Array; byId: Map<number, number> };
+  built?: { index: PhotoIndex; unscanned: Uint8Array; byId: Map<number, number>; pruneFrom: number };
 }
 
 let held: Held | null = null;
@@ -46,7 +46,11 @@ function heldIndex(key: string, count: number) {
       }
     }
     const set: PackedPhotos = { ids: ids.subarray(0, n), words: words.subarray(0, n * WORDS) };
-    held.built = { index: new PhotoIndex(set), unscanned, byId: new Map(Array.from(set.ids, (id, i) => [id, i])) };
+    // Main hands the pages over in id order. Then an unscanned photo after the last scanned one
+    // accepts only the photos before it, and its search need not look past itself.
+    const ascending = set.ids.every((id, p) => p === 0 || set.ids[p - 1] < id);
+    const pruneFrom = ascending ? unscanned.subarray(0, n).lastIndexOf(0) + 1 : n;
+    held.built = { index: new PhotoIndex(set), unscanned, byId: new Map(Array.from(set.ids, (id, i) => [id, i])), pruneFrom };
   }
   return held.built;
 }
@@ -69,7 +73,7 @@ export function compareHeld(
 ): { lost: boolean; queried: number; pairs: Int32Array<ArrayBuffer>; truncated: boolean } {
   const built = heldIndex(key, q.holds);
   if (!built) return { lost: true, queried: 0, pairs: new Int32Array(0), truncated: false };
-  const { index, unscanned } = built;
+  const { index, unscanned, pruneFrom } = built;
   const { ids, words } = index.set;
   const found: number[] = [];
   let queried = 0;
@@ -81,7 +85,8 @@ export function compareHeld(
       ctl.progress(queried / Math.max(1, q.toId - q.fromId));
     }
     const accept = (other: number) => !unscanned[other] || ids[other] < id;
-    for (const m of index.near(words, p * WORDS, id, q.maxDistance, q.maxPerPhoto, accept)) {
+    const below = p >= pruneFrom ? p : undefined;
+    for (const m of index.near(words, p * WORDS, id, q.maxDistance, q.maxPerPhoto, accept, below)) {
       const other = ids[m.other];
       found.push(Math.min(id, other), Math.max(id, other), m.distance, MATCHED_BY.indexOf(m.by));
     }
