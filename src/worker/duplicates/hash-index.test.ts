@@ -1,8 +1,8 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HASHES_PER_PHOTO, photoDistance, popcount32 } from '../../shared/duplicates/hash-set';
 import { HashIndex } from './hash-index';
-import { findPairs, type PackedPhotos } from './find-pairs';
+import { BATCH, findPairs, type PackedPhotos } from './find-pairs';
 import { hashes, photos } from '../../../test/support/random-hashes';
 
 const WORDS = 2 * HASHES_PER_PHOTO;
@@ -55,7 +55,16 @@ const brutePairs = (a: PackedPhotos, b: PackedPhotos | null, d: number) => {
   return out.sort();
 };
 
-describe('findPairs', () => {
+// Below BATCH.sortedFrom queries a search goes photo by photo; from it on, table by table in bucket
+// order, and photo by photo again when a batch finds more than BATCH.maxHits matches of hashes.
+describe.each([
+  { how: 'photo by photo', sortedFrom: Infinity, maxHits: BATCH.maxHits },
+  { how: 'table by table', sortedFrom: 0, maxHits: BATCH.maxHits },
+  { how: 'table by table, falling back to photo by photo', sortedFrom: 0, maxHits: 1 },
+])('findPairs, $how', ({ sortedFrom, maxHits }) => {
+  const saved = { ...BATCH };
+  beforeEach(() => Object.assign(BATCH, { sortedFrom, maxHits }));
+  afterEach(() => Object.assign(BATCH, saved));
   const key = (p: { a: number; b: number; distance: number; by: string }) => `${p.a}-${p.b}:${p.distance}:${p.by}`;
 
   it('within one set: the pairs a brute-force comparison of every pair of photos finds', () => {

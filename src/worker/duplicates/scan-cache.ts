@@ -6,7 +6,7 @@
  */
 import { HASHES_PER_PHOTO, MATCHED_BY, blobInto } from '../../shared/duplicates/hash-set';
 import { MAX_PAIRS_PER_STEP, type HashPage, type PackedPhotos } from '../../shared/jobs/outputs/duplicate-scan';
-import { PhotoIndex } from './find-pairs';
+import { PhotoIndex, queriesOf } from './find-pairs';
 
 const WORDS = 2 * HASHES_PER_PHOTO;
 const BLOB_BYTES = 8 * HASHES_PER_PHOTO;
@@ -74,23 +74,20 @@ export function compareHeld(
   const built = heldIndex(key, q.holds);
   if (!built) return { lost: true, queried: 0, pairs: new Int32Array(0), truncated: false };
   const { index, unscanned, pruneFrom } = built;
-  const { ids, words } = index.set;
+  const { ids } = index.set;
+  const chunk: number[] = [];
+  for (let p = 0; p < ids.length; p++) if (unscanned[p] && ids[p] >= q.fromId && ids[p] <= q.toId) chunk.push(p);
+  const queries = queriesOf(index.set, (p) => (p >= pruneFrom ? p : ids.length), chunk);
+  const accept = (j: number, other: number) => !unscanned[other] || ids[other] < ids[chunk[j]];
   const found: number[] = [];
-  let queried = 0;
-  for (let p = 0; p < ids.length; p++) {
-    const id = ids[p];
-    if (!unscanned[p] || id < q.fromId || id > q.toId) continue;
-    if ((queried++ & 255) === 0) {
-      ctl.signal.throwIfAborted();
-      ctl.progress(queried / Math.max(1, q.toId - q.fromId));
-    }
-    const accept = (other: number) => !unscanned[other] || ids[other] < id;
-    const below = p >= pruneFrom ? p : undefined;
-    for (const m of index.near(words, p * WORDS, id, q.maxDistance, q.maxPerPhoto, accept, below)) {
+  index.search(queries, q.maxDistance, q.maxPerPhoto, accept, ctl).forEach((matches, j) => {
+    const id = ids[chunk[j]];
+    for (const m of matches) {
       const other = ids[m.other];
       found.push(Math.min(id, other), Math.max(id, other), m.distance, MATCHED_BY.indexOf(m.by));
     }
-  }
+  });
+  const queried = chunk.length;
   const truncated = found.length > 4 * MAX_PAIRS_PER_STEP;
   return { lost: false, queried, pairs: Int32Array.from(truncated ? found.slice(0, 4 * MAX_PAIRS_PER_STEP) : found), truncated };
 }
