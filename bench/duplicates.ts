@@ -30,7 +30,7 @@ import type { MainHalf } from '../src/main/jobs/registry';
 import type { AnyJobType } from '../src/shared/jobs/define';
 import { HASHES_PER_PHOTO, hashesToBlob, hashesToHex, popcount32 } from '../src/shared/duplicates/hash-set';
 import { HashIndex } from '../src/worker/duplicates/hash-index';
-import { PhotoIndex, findPairs } from '../src/worker/duplicates/find-pairs';
+import { PhotoIndex, findPairs, queriesOf } from '../src/worker/duplicates/find-pairs';
 import { BkTree } from './_bk-tree';
 import { arg, round, sleep } from './_util';
 import { rng } from '../test/support/duplicates';
@@ -147,7 +147,12 @@ function indexRounds(n: number, fresh: number, rounds: number) {
     filing.push(build);
     searching.push(
       timed(() => {
-        for (let p = 0; p < fresh; p++) index.near(newWords, p * WORDS, n + p + 1, D, 50);
+        const newPhotos = { ids: Int32Array.from({ length: fresh }, (_, p) => n + p + 1), words: newWords };
+        index.search(
+          queriesOf(newPhotos, () => n),
+          D,
+          50,
+        );
       })[1],
     );
   }

@@ -8,7 +8,7 @@
  */
 import { CORNER_KINDS, HASHES_PER_PHOTO, KIND, MATCHED_BY, matchOf, type MatchedBy } from '../../shared/duplicates/hash-set';
 import type { PackedPhotos } from '../../shared/jobs/outputs/duplicate-scan';
-import { HashIndex } from './hash-index';
+import { BUCKET_COUNT, HashIndex, Hits, TABLES, quarter } from './hash-index';
 
 export type { PackedPhotos };
 
@@ -23,7 +23,7 @@ export interface FindOptions {
   maxDistance: number;
   /** Keep at most this many nearest matches per photo of the smaller set (a library of blank-ish scans must not explode). */
   maxPerPhoto: number;
-  /** Checked every few hundred photos. */
+  /** Checked every few hundred photos, or every few thousand probes of a table. */
   signal?: AbortSignal;
   /** 0..1 as the photos of the smaller set are done. */
   progress?(fraction: number): void;
@@ -34,11 +34,14 @@ const WORDS = 2 * HASHES_PER_PHOTO;
 /** A family: which kinds of the indexed set it files. */
 class Family {
   readonly index: HashIndex;
+  /** Entries per photo (a photo's entries are consecutive). */
+  readonly perPhoto: number;
   /** Per entry: the photo (its position in the set) and the kind. */
   readonly photo: Uint32Array;
   readonly kind: Uint8Array;
 
   constructor(set: PackedPhotos, kinds: readonly number[]) {
+    this.perPhoto = kinds.length;
     const n = set.ids.length * kinds.length;
     const hi = new Uint32Array(n);
     const lo = new Uint32Array(n);
@@ -70,60 +73,180 @@ const SEARCHES: { kind: number; family: FamilyName }[] = [
   ...CORNER_KINDS.map((kind) => ({ kind, family: 'content' as const })),
 ];
 
-/** A set of photos filed in the four families, searched photo by photo. */
+/** Photos to search with: per query, where its hashes start in `words`, its id, and the position in the indexed set from which it looks no further. */
+export interface Queries {
+  words: Uint32Array;
+  at: ArrayLike<number>;
+  ids: ArrayLike<number>;
+  below: ArrayLike<number>;
+}
+
+export interface Match {
+  other: number;
+  distance: number;
+  by: MatchedBy;
+}
+
+export const BATCH = {
+  /** From this many queries on, they search table by table in bucket order (below it, one by one). */
+  sortedFrom: 512,
+  /** Matches of hashes a batch may hold before it is searched again photo by photo (a library of near-blank scans). */
+  maxHits: 1 << 21,
+};
+
+/**
+ * A set of photos filed in the four families. Many photos search it at once, table by table in
+ * the order of their buckets: the tables are far larger than a processor's caches, and probing
+ * them at random (17 buckets × 4 tables × 13 searches per photo) costs a memory access per bucket.
+ */
 export class PhotoIndex {
-  private readonly families: Record<FamilyName, Family>;
+  /** SEARCHES with their families. */
+  private readonly searches: { kind: number; family: Family }[];
   private readonly best: Int32Array;
   private readonly how: Uint8Array;
   private readonly touched: number[] = [];
+  private readonly hits = new Hits();
 
   constructor(readonly set: PackedPhotos) {
-    this.families = {
+    const families: Record<FamilyName, Family> = {
       full: new Family(set, [KIND.full]),
       content: new Family(set, [KIND.content]),
       centre: new Family(set, [KIND.centre]),
       corner: new Family(set, CORNER_KINDS),
     };
+    this.searches = SEARCHES.map(({ kind, family }) => ({ kind, family: families[family] }));
     this.best = new Int32Array(set.ids.length).fill(-1);
     this.how = new Uint8Array(set.ids.length);
   }
 
   /**
-   * The photos of the set (by position) within `maxDistance` of a photo whose hashes are
-   * `words[at…]` and whose id is `id` (not matched with itself), nearest first, at most
-   * `maxPerPhoto`; `accept` may leave some out (by position).
+   * For each query, the photos of the set (by position) within `maxDistance` of it (not itself,
+   * by id), nearest first, at most `maxPerPhoto`; `accept(query, other)` may leave some out.
    */
-  near(
-    words: Uint32Array,
-    at: number,
-    id: number,
+  search(
+    qs: Queries,
     maxDistance: number,
     maxPerPhoto: number,
-    accept: (other: number) => boolean = () => true,
-  ): { other: number; distance: number; by: MatchedBy }[] {
-    const { best, how, touched } = this;
-    const ids = this.set.ids;
-    for (const { kind, family: name } of SEARCHES) {
-      const family = this.families[name];
-      family.index.within(words[at + 2 * kind], words[at + 2 * kind + 1], maxDistance, (entry, distance) => {
-        const match = matchOf(kind, family.kind[entry]);
-        const other = family.photo[entry];
-        if (!match || ids[other] === id) return;
-        const rank = MATCHED_BY.indexOf(match);
-        if (best[other] < 0) {
-          if (!accept(other)) return;
-          touched.push(other);
-        } else if (distance > best[other] || (distance === best[other] && rank >= how[other])) return;
-        best[other] = distance;
-        how[other] = rank;
-      });
+    accept: (query: number, other: number) => boolean = () => true,
+    ctl: { signal?: AbortSignal; progress?(fraction: number): void } = {},
+  ): Match[][] {
+    const n = qs.ids.length;
+    const out: Match[][] = [];
+    const batch = n >= BATCH.sortedFrom && this.searches[0].family.index.probes(maxDistance);
+    if (batch && this.collectSorted(qs, maxDistance, ctl)) return this.reduce(qs, maxPerPhoto, accept);
+    for (let j = 0; j < n; j++) {
+      if ((j & 255) === 0) {
+        ctl.signal?.throwIfAborted();
+        ctl.progress?.(j / n);
+      }
+      this.collectOne(qs, j, maxDistance);
+      out.push(this.reduce(qs, maxPerPhoto, accept, j)[0]);
     }
-    touched.sort((x, y) => best[x] - best[y] || ids[x] - ids[y]);
-    const out = touched.slice(0, maxPerPhoto).map((other) => ({ other, distance: best[other], by: MATCHED_BY[how[other]] }));
-    for (const other of touched) best[other] = -1;
-    touched.length = 0;
     return out;
   }
+
+  /** One query's matches of hashes into `hits`, tagged query × searches + search. */
+  private collectOne(qs: Queries, j: number, maxDistance: number): void {
+    const { hits, searches } = this;
+    hits.length = 0;
+    searches.forEach(({ kind, family }, s) => {
+      const at = qs.at[j] + 2 * kind;
+      const tag = j * searches.length + s;
+      const below = qs.below[j] * family.perPhoto;
+      family.index.within(qs.words[at], qs.words[at + 1], maxDistance, (e, d) => hits.push(tag, e, d), below);
+    });
+  }
+
+  /** All queries' matches of hashes into `hits`, table by table; false if they grow past BATCH.maxHits. */
+  private collectSorted(qs: Queries, maxDistance: number, ctl: { signal?: AbortSignal; progress?(fraction: number): void }) {
+    const { hits, searches } = this;
+    const n = qs.ids.length;
+    hits.length = 0;
+    const counts = new Uint32Array(BUCKET_COUNT + 1);
+    const { words, at } = qs;
+    const hi = new Uint32Array(n);
+    const lo = new Uint32Array(n);
+    const below = new Uint32Array(n);
+    const query = new Uint32Array(n);
+    for (let s = 0; s < searches.length; s++) {
+      const { kind, family } = searches[s];
+      for (let q = 0; q < TABLES; q++) {
+        ctl.signal?.throwIfAborted();
+        // Counting sort of the queries by their bucket in this table, gathering what a probe reads.
+        counts.fill(0);
+        for (let j = 0; j < n; j++) counts[quarter(words[at[j] + 2 * kind], words[at[j] + 2 * kind + 1], q) + 1]++;
+        for (let b = 0; b < BUCKET_COUNT; b++) counts[b + 1] += counts[b];
+        for (let j = 0; j < n; j++) {
+          const h = words[at[j] + 2 * kind];
+          const l = words[at[j] + 2 * kind + 1];
+          const i = counts[quarter(h, l, q)]++;
+          hi[i] = h;
+          lo[i] = l;
+          below[i] = qs.below[j] * family.perPhoto;
+          query[i] = j * searches.length + s;
+        }
+        for (let i = 0; i < n; i++) {
+          if ((i & 4095) === 4095) ctl.signal?.throwIfAborted();
+          family.index.probe(q, hi[i], lo[i], maxDistance, below[i], hits, query[i]);
+        }
+        if (hits.length > 3 * BATCH.maxHits) return false;
+      }
+      ctl.progress?.((s + 1) / searches.length);
+    }
+    return true;
+  }
+
+  /** What `hits` found, per query (all of them, or only `only`): merged per photo, nearest first. */
+  private reduce(qs: Queries, maxPerPhoto: number, accept: (query: number, other: number) => boolean, only = -1): Match[][] {
+    const { best, how, touched, hits, searches } = this;
+    const ids = this.set.ids;
+    const S = searches.length;
+    const n = only >= 0 ? 1 : qs.ids.length;
+    // Hits in query order (a counting sort on the query), each query's in the order they were found.
+    const starts = new Uint32Array(n + 1);
+    for (let i = 0; i < hits.length; i += 3) starts[(only >= 0 ? 0 : Math.floor(hits.data[i] / S)) + 1]++;
+    for (let j = 0; j < n; j++) starts[j + 1] += starts[j];
+    const order = new Uint32Array(hits.length / 3);
+    const next = starts.slice(0, n);
+    for (let i = 0; i < hits.length; i += 3) order[next[only >= 0 ? 0 : Math.floor(hits.data[i] / S)]++] = i;
+    const out: Match[][] = [];
+    for (let j = 0; j < n; j++) {
+      const query = only >= 0 ? only : j;
+      const id = qs.ids[query];
+      for (let k = starts[j]; k < starts[j + 1]; k++) {
+        const i = order[k];
+        const { kind, family } = searches[hits.data[i] % S];
+        const entry = hits.data[i + 1];
+        const distance = hits.data[i + 2];
+        const match = matchOf(kind, family.kind[entry]);
+        const other = family.photo[entry];
+        if (!match || ids[other] === id) continue;
+        const rank = MATCHED_BY.indexOf(match);
+        if (best[other] < 0) {
+          if (!accept(query, other)) continue;
+          touched.push(other);
+        } else if (distance > best[other] || (distance === best[other] && rank >= how[other])) continue;
+        best[other] = distance;
+        how[other] = rank;
+      }
+      touched.sort((x, y) => best[x] - best[y] || ids[x] - ids[y]);
+      out.push(touched.slice(0, maxPerPhoto).map((other) => ({ other, distance: best[other], by: MATCHED_BY[how[other]] })));
+      for (const other of touched) best[other] = -1;
+      touched.length = 0;
+    }
+    return out;
+  }
+}
+
+/** Every photo of `set` as queries, each looking at the indexed photos before `below(position)`. */
+export function queriesOf(set: PackedPhotos, below: (p: number) => number, only?: ArrayLike<number>): Queries {
+  const positions = only ?? Array.from(set.ids, (_, p) => p);
+  return {
+    words: set.words,
+    at: Array.from(positions, (p) => p * WORDS),
+    ids: Array.from(positions, (p) => set.ids[p]),
+    below: Array.from(positions, below),
+  };
 }
 
 /**
@@ -139,20 +262,21 @@ export function findPairs(query: PackedPhotos, refs: PackedPhotos | null, opts: 
   if (!self && indexed.ids.length < searching.ids.length) [indexed, searching] = [searching, indexed];
   if (!indexed.ids.length || !searching.ids.length) return [];
   const index = new PhotoIndex(indexed);
+  // Within one set each pair would be found from both ends: keep it from the larger id's end. When
+  // the ids ascend, the photos after the searching one are all larger, and are not looked at.
+  const ascending = self && indexed.ids.every((id, p) => p === 0 || indexed.ids[p - 1] < id);
+  const all = indexed.ids.length;
+  const queries = queriesOf(searching, (p) => (ascending ? p : all));
+  const accept = self ? (p: number, other: number) => indexed.ids[other] < searching.ids[p] : undefined;
+  const found = index.search(queries, opts.maxDistance, opts.maxPerPhoto, accept, opts);
   const pairs: FoundPair[] = [];
-  for (let p = 0; p < searching.ids.length; p++) {
-    if ((p & 255) === 0) {
-      opts.signal?.throwIfAborted();
-      opts.progress?.(p / searching.ids.length);
-    }
+  found.forEach((matches, p) => {
     const id = searching.ids[p];
-    // Within one set each pair is found from both ends: keep it from the smaller id's end.
-    const accept = self ? (other: number) => indexed.ids[other] > id : undefined;
-    for (const m of index.near(searching.words, p * WORDS, id, opts.maxDistance, opts.maxPerPhoto, accept)) {
+    for (const m of matches) {
       const otherId = indexed.ids[m.other];
       pairs.push({ a: Math.min(id, otherId), b: Math.max(id, otherId), distance: m.distance, by: m.by });
     }
-  }
+  });
   opts.progress?.(1);
   return pairs;
 }

@@ -1,34 +1,11 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HASHES_PER_PHOTO, photoDistance, popcount32 } from '../../shared/duplicates/hash-set';
 import { HashIndex } from './hash-index';
-import { findPairs, type PackedPhotos } from './find-pairs';
+import { BATCH, findPairs, type PackedPhotos } from './find-pairs';
+import { hashes, photos } from '../../../test/support/random-hashes';
 
 const WORDS = 2 * HASHES_PER_PHOTO;
-const word = fc.integer({ min: 0, max: 0xffffffff });
-
-/** Random hashes, many of them a few bits away from an earlier one (near neighbours are what matters). */
-const hashes = (max: number) =>
-  fc
-    .array(fc.record({ hi: word, lo: word, near: fc.nat(), flips: fc.array(fc.nat({ max: 63 }), { maxLength: 12 }) }), {
-      minLength: 1,
-      maxLength: max,
-    })
-    .map((rows) => {
-      const hi = new Uint32Array(rows.length);
-      const lo = new Uint32Array(rows.length);
-      rows.forEach((r, i) => {
-        let [h, l] = i > 0 && r.near % 3 !== 0 ? [hi[r.near % i], lo[r.near % i]] : [r.hi, r.lo];
-        for (const bit of r.flips) {
-          if (bit < 32) h = (h ^ (1 << bit)) >>> 0;
-          else l = (l ^ (1 << (bit - 32))) >>> 0;
-        }
-        hi[i] = h;
-        lo[i] = l;
-      });
-      return { hi, lo };
-    });
-
 const bruteWithin = (hi: Uint32Array, lo: Uint32Array, qhi: number, qlo: number, d: number) => {
   const out: string[] = [];
   for (let e = 0; e < hi.length; e++) {
@@ -39,12 +16,13 @@ const bruteWithin = (hi: Uint32Array, lo: Uint32Array, qhi: number, qlo: number,
 };
 
 describe('HashIndex (multi-index hashing)', () => {
-  it('finds exactly what a brute-force comparison finds, at every distance', () => {
+  it('finds exactly what a brute-force comparison finds, at every distance, before any bound', () => {
     fc.assert(
-      fc.property(hashes(300), fc.integer({ min: 0, max: 32 }), fc.nat(), ({ hi, lo }, d, pick) => {
+      fc.property(hashes(300), fc.integer({ min: 0, max: 32 }), fc.nat(), fc.nat(), ({ hi, lo }, d, pick, cut) => {
         const index = new HashIndex(hi, lo);
         // Query with stored hashes (so there are hits) and with a bit-flipped one.
         const q = pick % hi.length;
+        const below = cut % (hi.length + 1);
         for (const [qhi, qlo] of [
           [hi[q], lo[q]],
           [(hi[q] ^ 0x00010001) >>> 0, (lo[q] ^ 0x80000000) >>> 0],
@@ -52,39 +30,15 @@ describe('HashIndex (multi-index hashing)', () => {
           const found: string[] = [];
           index.within(qhi, qlo, d, (e, dist) => found.push(`${e}:${dist}`));
           expect(found.sort()).toEqual(bruteWithin(hi, lo, qhi, qlo, d));
+          const before: string[] = [];
+          index.within(qhi, qlo, d, (e, dist) => before.push(`${e}:${dist}`), below);
+          expect(before.sort()).toEqual(bruteWithin(hi.subarray(0, below), lo.subarray(0, below), qhi, qlo, d));
         }
       }),
       { numRuns: 300 },
     );
   });
 });
-
-/** Photos whose seven hashes are random, or copies of an earlier photo's with a few bits flipped in each. */
-const photos = (max: number, firstId: number) =>
-  fc
-    .array(
-      fc.tuple(
-        hashes(HASHES_PER_PHOTO).filter((h) => h.hi.length === HASHES_PER_PHOTO),
-        fc.nat(),
-        fc.nat({ max: 4 }),
-      ),
-      {
-        maxLength: max,
-      },
-    )
-    .map((rows): PackedPhotos => {
-      const words = new Uint32Array(rows.length * WORDS);
-      rows.forEach(([h, near, flips], p) => {
-        const from = p > 0 && near % 2 === 0 ? near % p : -1;
-        for (let k = 0; k < HASHES_PER_PHOTO; k++) {
-          const [hi, lo] = from >= 0 ? [words[from * WORDS + 2 * k], words[from * WORDS + 2 * k + 1]] : [h.hi[k], h.lo[k]];
-          // Flip `flips` low bits of each hash of a copy (its kinds drift together, as a real copy's do).
-          words[p * WORDS + 2 * k] = hi;
-          words[p * WORDS + 2 * k + 1] = from >= 0 ? (lo ^ ((1 << flips) - 1)) >>> 0 : lo;
-        }
-      });
-      return { ids: Int32Array.from(rows, (_, i) => firstId + i), words };
-    });
 
 const brutePairs = (a: PackedPhotos, b: PackedPhotos | null, d: number) => {
   const out: string[] = [];
@@ -101,7 +55,16 @@ const brutePairs = (a: PackedPhotos, b: PackedPhotos | null, d: number) => {
   return out.sort();
 };
 
-describe('findPairs', () => {
+// Below BATCH.sortedFrom queries a search goes photo by photo; from it on, table by table in bucket
+// order, and photo by photo again when a batch finds more than BATCH.maxHits matches of hashes.
+describe.each([
+  { how: 'photo by photo', sortedFrom: Infinity, maxHits: BATCH.maxHits },
+  { how: 'table by table', sortedFrom: 0, maxHits: BATCH.maxHits },
+  { how: 'table by table, falling back to photo by photo', sortedFrom: 0, maxHits: 1 },
+])('findPairs, $how', ({ sortedFrom, maxHits }) => {
+  const saved = { ...BATCH };
+  beforeEach(() => Object.assign(BATCH, { sortedFrom, maxHits }));
+  afterEach(() => Object.assign(BATCH, saved));
   const key = (p: { a: number; b: number; distance: number; by: string }) => `${p.a}-${p.b}:${p.distance}:${p.by}`;
 
   it('within one set: the pairs a brute-force comparison of every pair of photos finds', () => {
@@ -111,6 +74,20 @@ describe('findPairs', () => {
         expect(found.sort()).toEqual(brutePairs(set, null, d));
       }),
       { numRuns: 150 },
+    );
+  });
+
+  it('within one set whose ids do not ascend: the same as brute force', () => {
+    fc.assert(
+      fc.property(photos(60, 1), fc.integer({ min: 0, max: 20 }), (set, d) => {
+        // Descending ids: the searches cannot skip the photos after the searching one.
+        const reversed = { ids: set.ids.slice().reverse(), words: new Uint32Array(set.words.length) };
+        for (let p = 0; p < set.ids.length; p++)
+          reversed.words.set(set.words.subarray(p * WORDS, (p + 1) * WORDS), (set.ids.length - 1 - p) * WORDS);
+        const found = findPairs(reversed, null, { maxDistance: d, maxPerPhoto: 1000 }).map(key);
+        expect(found.sort()).toEqual(brutePairs(set, null, d));
+      }),
+      { numRuns: 100 },
     );
   });
 

@@ -25,7 +25,8 @@ const MASKS: Uint16Array[] = (() => {
   return Array.from({ length: MAX_QUARTER_RADIUS + 1 }, (_, r) => Uint16Array.from(byBits.slice(0, r + 1).flat()));
 })();
 
-function quarter(hi: number, lo: number, q: number): number {
+/** Quarter `q` (0 = the highest 16 bits) of a hash: its bucket in table `q`. */
+export function quarter(hi: number, lo: number, q: number): number {
   switch (q) {
     case 0:
       return hi >>> 16;
@@ -38,13 +39,31 @@ function quarter(hi: number, lo: number, q: number): number {
   }
 }
 
+export const TABLES = QUARTERS;
+export const BUCKET_COUNT = BUCKETS;
+
+/** A growing list of (tag, entry, distance) triples. */
+export class Hits {
+  data = new Int32Array(3 * 1024);
+  length = 0;
+
+  push(tag: number, entry: number, distance: number): void {
+    if (this.length + 3 > this.data.length) {
+      const grown = new Int32Array(2 * this.data.length);
+      grown.set(this.data);
+      this.data = grown;
+    }
+    this.data[this.length++] = tag;
+    this.data[this.length++] = entry;
+    this.data[this.length++] = distance;
+  }
+}
+
 export class HashIndex {
   private readonly starts: Uint32Array[] = [];
-  // Per table, the hashes in bucket order (a bucket is read front to back, not through an
-  // indirection per candidate) and the entry each one is.
-  private readonly tableHi: Uint32Array[] = [];
-  private readonly tableLo: Uint32Array[] = [];
-  private readonly tableEntry: Uint32Array[] = [];
+  // Per table, the slots in bucket order, three words each: the hash's high and low halves and the
+  // entry it is. A bucket is read front to back in one stream, its entries in ascending order.
+  private readonly slots: Uint32Array[] = [];
 
   /** Files `count` hashes given as high and low 32-bit halves; an entry is known by its position. */
   constructor(
@@ -57,51 +76,82 @@ export class HashIndex {
       for (let e = 0; e < count; e++) starts[quarter(hi[e], lo[e], q) + 1]++;
       for (let b = 0; b < BUCKETS; b++) starts[b + 1] += starts[b];
       const next = starts.slice(0, BUCKETS);
-      const th = new Uint32Array(count);
-      const tl = new Uint32Array(count);
-      const te = new Uint32Array(count);
+      const slots = new Uint32Array(3 * count);
       for (let e = 0; e < count; e++) {
-        const i = next[quarter(hi[e], lo[e], q)]++;
-        th[i] = hi[e];
-        tl[i] = lo[e];
-        te[i] = e;
+        const i = 3 * next[quarter(hi[e], lo[e], q)]++;
+        slots[i] = hi[e];
+        slots[i + 1] = lo[e];
+        slots[i + 2] = e;
       }
       this.starts.push(starts);
-      this.tableHi.push(th);
-      this.tableLo.push(tl);
-      this.tableEntry.push(te);
+      this.slots.push(slots);
     }
   }
 
-  /** Calls `hit(entry, distance)` once for every entry within `maxDistance` bits of the query. */
-  within(qhi: number, qlo: number, maxDistance: number, hit: (entry: number, distance: number) => void): void {
+  /**
+   * Calls `hit(entry, distance)` once for every entry before `below` within `maxDistance` bits of
+   * the query. (A caller that wants each pair of its own entries once passes the query's own
+   * position: the entries after it are skipped without being compared.)
+   */
+  within(
+    qhi: number,
+    qlo: number,
+    maxDistance: number,
+    hit: (entry: number, distance: number) => void,
+    below = this.count,
+  ): void {
+    if (!this.probes(maxDistance)) return this.scan(qhi, qlo, maxDistance, hit, below);
+    const found = this.found;
+    found.length = 0;
+    for (let q = 0; q < QUARTERS; q++) this.probe(q, qhi, qlo, maxDistance, below, found, 0);
+    for (let i = 0; i < found.length; i += 3) hit(found.data[i + 1], found.data[i + 2]);
+  }
+
+  /** Whether searches at this distance probe the tables (`probe`), rather than scan every entry (`within`). */
+  probes(maxDistance: number): boolean {
+    return Math.floor(maxDistance / QUARTERS) <= MAX_QUARTER_RADIUS;
+  }
+
+  /**
+   * Table `q`'s share of a search (see `within`): appends (`tag`, entry, distance) to `out` for
+   * each match it reports. Searching many queries table by table, in the order of their quarter
+   * `q` (`quarterOf`), reads each table nearly front to back instead of at random.
+   */
+  probe(q: number, qhi: number, qlo: number, maxDistance: number, below: number, out: Hits, tag: number): void {
     const r = Math.floor(maxDistance / QUARTERS);
-    if (r > MAX_QUARTER_RADIUS) return this.scan(qhi, qlo, maxDistance, hit);
     const masks = MASKS[r];
-    for (let q = 0; q < QUARTERS; q++) {
-      const key = quarter(qhi, qlo, q);
-      const starts = this.starts[q];
-      const th = this.tableHi[q];
-      const tl = this.tableLo[q];
-      for (let m = 0; m < masks.length; m++) {
-        const bucket = key ^ masks[m];
-        for (let i = starts[bucket], end = starts[bucket + 1]; i < end; i++) {
-          const h = th[i];
-          const l = tl[i];
-          const d = popcount32((qhi ^ h) >>> 0) + popcount32((qlo ^ l) >>> 0);
-          if (d > maxDistance) continue;
-          // A match close enough in an earlier quarter was reported from that quarter's table.
-          let earlier = false;
-          for (let p = 0; p < q && !earlier; p++) earlier = popcount32(quarter(qhi, qlo, p) ^ quarter(h, l, p)) <= r;
-          if (!earlier) hit(this.tableEntry[q][i], d);
-        }
+    const key = quarter(qhi, qlo, q);
+    const starts = this.starts[q];
+    const slots = this.slots[q];
+    for (let m = 0; m < masks.length; m++) {
+      const bucket = key ^ masks[m];
+      for (let i = 3 * starts[bucket], end = 3 * starts[bucket + 1]; i < end; i += 3) {
+        const entry = slots[i + 2];
+        // A bucket holds its entries in ascending order: the rest are all past `below`.
+        if (entry >= below) break;
+        const h = slots[i];
+        const l = slots[i + 1];
+        const d = popcount32((qhi ^ h) >>> 0) + popcount32((qlo ^ l) >>> 0);
+        if (d > maxDistance) continue;
+        // A match close enough in an earlier quarter was reported from that quarter's table.
+        let earlier = false;
+        for (let p = 0; p < q && !earlier; p++) earlier = popcount32(quarter(qhi, qlo, p) ^ quarter(h, l, p)) <= r;
+        if (!earlier) out.push(tag, entry, d);
       }
     }
   }
 
-  private scan(qhi: number, qlo: number, maxDistance: number, hit: (entry: number, distance: number) => void): void {
+  private readonly found = new Hits();
+
+  private scan(
+    qhi: number,
+    qlo: number,
+    maxDistance: number,
+    hit: (entry: number, distance: number) => void,
+    below: number,
+  ): void {
     const { hi, lo } = this;
-    for (let e = 0; e < this.count; e++) {
+    for (let e = 0; e < Math.min(below, this.count); e++) {
       const d = popcount32((qhi ^ hi[e]) >>> 0) + popcount32((qlo ^ lo[e]) >>> 0);
       if (d <= maxDistance) hit(e, d);
     }

@@ -1,6 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { HASHES_PER_PHOTO, hashesToBlob, hashesToHex } from '../../shared/duplicates/hash-set';
+import fc from 'fast-check';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { HASHES_PER_PHOTO, MATCHED_BY, hashesToBlob, hashesToHex, photoDistance } from '../../shared/duplicates/hash-set';
+import { photos } from '../../../test/support/random-hashes';
 import { compareHeld, holdPage, release } from './scan-cache';
+import { BATCH } from './find-pairs';
 
 const WORDS = 2 * HASHES_PER_PHOTO;
 
@@ -38,4 +41,53 @@ describe('the worker’s copy of the library', () => {
     holdPage('2:2', page([5], [0], [1]), true);
     expect(compareHeld('2:1', { ...q, fromId: 1, toId: 1, holds: 1 }, ctl).lost).toBe(true);
   });
+
+  it.each([
+    ['photo by photo', Infinity],
+    ['table by table', 0],
+  ])(
+    'finds what brute force finds between unscanned photos and all others, whichever photos were scanned (%s)',
+    (_, sortedFrom) => {
+      const saved = BATCH.sortedFrom;
+      BATCH.sortedFrom = sortedFrom;
+      onTestFinished(() => void (BATCH.sortedFrom = saved));
+      fc.assert(
+        fc.property(
+          photos(60, 1),
+          fc.array(fc.boolean(), { minLength: 60, maxLength: 60 }),
+          fc.integer({ min: 0, max: 12 }),
+          (set, scanned, d) => {
+            const n = set.ids.length;
+            const blobs = new Uint8Array(n * 8 * HASHES_PER_PHOTO);
+            for (let p = 0; p < n; p++) blobs.set(hashesToBlob(hashesToHex(set.words, p * WORDS)), p * 8 * HASHES_PER_PHOTO);
+            const unscanned = Uint8Array.from({ length: n }, (_, p) => (scanned[p] ? 0 : 1));
+            // Handed over in two pages, as main does.
+            const half = n >> 1;
+            const part = (from: number, to: number) => ({
+              ids: set.ids.slice(from, to),
+              blobs: blobs.slice(from * 8 * HASHES_PER_PHOTO, to * 8 * HASHES_PER_PHOTO),
+              unscanned: unscanned.slice(from, to),
+            });
+            holdPage('3:1', part(0, half), true);
+            holdPage('3:1', part(half, n), false);
+            const r = compareHeld('3:1', { maxDistance: d, maxPerPhoto: 1000, fromId: 1, toId: n, holds: n }, ctl);
+            release('3:1');
+            const found: string[] = [];
+            for (let i = 0; i < r.pairs.length; i += 4)
+              found.push(`${r.pairs[i]}-${r.pairs[i + 1]}:${r.pairs[i + 2]}:${MATCHED_BY[r.pairs[i + 3]]}`);
+            const expected: string[] = [];
+            for (let a = 0; a < n; a++) {
+              for (let b = a + 1; b < n; b++) {
+                if (!unscanned[a] && !unscanned[b]) continue;
+                const m = photoDistance(set.words, a * WORDS, set.words, b * WORDS);
+                if (m.distance <= d) expected.push(`${set.ids[a]}-${set.ids[b]}:${m.distance}:${m.by}`);
+              }
+            }
+            expect(found.sort()).toEqual(expected.sort());
+          },
+        ),
+        { numRuns: 100 },
+      );
+    },
+  );
 });

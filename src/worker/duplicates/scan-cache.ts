@@ -6,7 +6,7 @@
  */
 import { HASHES_PER_PHOTO, MATCHED_BY, blobInto } from '../../shared/duplicates/hash-set';
 import { MAX_PAIRS_PER_STEP, type HashPage, type PackedPhotos } from '../../shared/jobs/outputs/duplicate-scan';
-import { PhotoIndex } from './find-pairs';
+import { PhotoIndex, queriesOf } from './find-pairs';
 
 const WORDS = 2 * HASHES_PER_PHOTO;
 const BLOB_BYTES = 8 * HASHES_PER_PHOTO;
@@ -15,7 +15,7 @@ interface Held {
   key: string;
   pages: HashPage[];
   count: number;
-  built?: { index: PhotoIndex; unscanned: Uint8Array; byId: Map<number, number> };
+  built?: { index: PhotoIndex; unscanned: Uint8Array; byId: Map<number, number>; pruneFrom: number };
 }
 
 let held: Held | null = null;
@@ -46,7 +46,11 @@ function heldIndex(key: string, count: number) {
       }
     }
     const set: PackedPhotos = { ids: ids.subarray(0, n), words: words.subarray(0, n * WORDS) };
-    held.built = { index: new PhotoIndex(set), unscanned, byId: new Map(Array.from(set.ids, (id, i) => [id, i])) };
+    // Main hands the pages over in id order. Then an unscanned photo after the last scanned one
+    // accepts only the photos before it, and its search need not look past itself.
+    const ascending = set.ids.every((id, p) => p === 0 || set.ids[p - 1] < id);
+    const pruneFrom = ascending ? unscanned.subarray(0, n).lastIndexOf(0) + 1 : n;
+    held.built = { index: new PhotoIndex(set), unscanned, byId: new Map(Array.from(set.ids, (id, i) => [id, i])), pruneFrom };
   }
   return held.built;
 }
@@ -69,23 +73,21 @@ export function compareHeld(
 ): { lost: boolean; queried: number; pairs: Int32Array<ArrayBuffer>; truncated: boolean } {
   const built = heldIndex(key, q.holds);
   if (!built) return { lost: true, queried: 0, pairs: new Int32Array(0), truncated: false };
-  const { index, unscanned } = built;
-  const { ids, words } = index.set;
+  const { index, unscanned, pruneFrom } = built;
+  const { ids } = index.set;
+  const chunk: number[] = [];
+  for (let p = 0; p < ids.length; p++) if (unscanned[p] && ids[p] >= q.fromId && ids[p] <= q.toId) chunk.push(p);
+  const queries = queriesOf(index.set, (p) => (p >= pruneFrom ? p : ids.length), chunk);
+  const accept = (j: number, other: number) => !unscanned[other] || ids[other] < ids[chunk[j]];
   const found: number[] = [];
-  let queried = 0;
-  for (let p = 0; p < ids.length; p++) {
-    const id = ids[p];
-    if (!unscanned[p] || id < q.fromId || id > q.toId) continue;
-    if ((queried++ & 255) === 0) {
-      ctl.signal.throwIfAborted();
-      ctl.progress(queried / Math.max(1, q.toId - q.fromId));
-    }
-    const accept = (other: number) => !unscanned[other] || ids[other] < id;
-    for (const m of index.near(words, p * WORDS, id, q.maxDistance, q.maxPerPhoto, accept)) {
+  index.search(queries, q.maxDistance, q.maxPerPhoto, accept, ctl).forEach((matches, j) => {
+    const id = ids[chunk[j]];
+    for (const m of matches) {
       const other = ids[m.other];
       found.push(Math.min(id, other), Math.max(id, other), m.distance, MATCHED_BY.indexOf(m.by));
     }
-  }
+  });
+  const queried = chunk.length;
   const truncated = found.length > 4 * MAX_PAIRS_PER_STEP;
   return { lost: false, queried, pairs: Int32Array.from(truncated ? found.slice(0, 4 * MAX_PAIRS_PER_STEP) : found), truncated };
 }
