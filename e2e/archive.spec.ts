@@ -73,6 +73,7 @@ test('backs up, exports CSV/JSON/XMP, and restores the backup', async ({ app }) 
 
   // Restore the backup: the library goes back to two photos.
   await page.getByRole('link', { name: 'Backups' }).click();
+  await expect(ofTwo).toBeVisible(); // the list has loaded before it is counted
   const before = await rows.count();
   await ofTwo.getByRole('button', { name: 'Restore…' }).click();
   const confirm = page.getByTestId('restore-dialog');

@@ -38,17 +38,12 @@ export class CoreHost implements CoreEndpoint {
     private readonly o: { log: Logger; nativeBinding?: string },
   ) {
     const current = () => this.current;
-    this.media = {
-      get photos() {
-        return current().media.photos;
-      },
-      get libraryDir() {
-        return current().media.libraryDir;
-      },
-      get thumbnailsDir() {
-        return current().media.thumbnailsDir;
-      },
-    };
+    // Every field read from whichever core is current (a Proxy, so a field added to MediaDeps
+    // is never forgotten here: tiles once went unserved for want of one).
+    this.media = new Proxy({} as MediaDeps, {
+      get: (_target, key) => Reflect.get(current().media, key),
+      has: (_target, key) => Reflect.has(current().media, key),
+    });
   }
 
   /** Opens the library (the first time, and again after a restore). */
