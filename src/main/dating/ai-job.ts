@@ -25,8 +25,7 @@ export function aiJob(deps: AiJobDeps): MainHalf<AiAnalysisJobType> {
   const timeoutMs = aiAnalysisJobType.limits.requestTimeoutMs;
   return {
     load({ payload }) {
-      const photo = deps.photos.get(payload.photoId);
-      if (!photo) throw new PermanentJobError(`Photo ${payload.photoId} is no longer in the library`);
+      const photo = deps.photos.forJob(payload.photoId);
       const s = deps.settings.get();
       let backend: AiBackendConfig;
       if (s.aiBackend === 'heuristic') backend = { kind: 'heuristic' };

@@ -18,8 +18,7 @@ export interface OcrJobDeps {
 export function ocrJob(deps: OcrJobDeps): MainHalf<OcrJobType> {
   return {
     load({ payload }) {
-      const photo = deps.photos.get(payload.photoId);
-      if (!photo) throw new PermanentJobError(`Photo ${payload.photoId} is no longer in the library`);
+      const photo = deps.photos.forJob(payload.photoId);
       return { path: photo.path };
     },
     apply(out, job) {

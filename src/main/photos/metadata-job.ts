@@ -32,8 +32,7 @@ export function metadataJob(deps: MetadataJobDeps): MainHalf<MetadataJobType> {
   const { maxFileBytes, maxInputPixels } = metadataJobType.limits;
   return {
     load({ payload }) {
-      const photo = deps.photos.get(payload.photoId);
-      if (!photo) throw new PermanentJobError(`Photo ${payload.photoId} is no longer in the library`);
+      const photo = deps.photos.forJob(payload.photoId);
       return {
         path: photo.path,
         expected: { size: photo.size, sha256: photo.sha256 },

@@ -2,6 +2,7 @@
 import type Database from 'better-sqlite3';
 import { ocrReadingSchema, type OcrReading, type PhotoSummary, type ScanOverride, type ScanPolicy } from '../../shared/contract';
 import type { PhotoMetadata } from '../../shared/jobs/outputs/photo-metadata';
+import { PermanentJobError } from '../../shared/jobs/errors';
 import { PhotoListing, SUMMARY_COLUMNS, toPhotoSummary, type PhotoQuery } from './photo-listing';
 
 export interface PhotoRow {
@@ -107,6 +108,13 @@ export class PhotoRepository {
 
   get(id: number): PhotoRow | undefined {
     return this.s.byId.get(id) as PhotoRow | undefined;
+  }
+
+  /** The photo a job is about; a photo removed since it was queued is a failure no retry can fix. */
+  forJob(id: number): PhotoRow {
+    const photo = this.get(id);
+    if (!photo) throw new PermanentJobError(`Photo ${id} is no longer in the library`);
+    return photo;
   }
 
   summary(id: number): PhotoSummary | undefined {

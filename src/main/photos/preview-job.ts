@@ -3,7 +3,6 @@
  * and where its pyramid goes; `apply` has nothing to store (the pyramid on disk is the record, so
  * deleting the previews folder only means views are made again) and says what was made.
  */
-import { PermanentJobError } from '../../shared/jobs/errors';
 import { PYRAMID_TILE_SIZE, previewJobType, type PreviewJobType } from '../../shared/jobs/types/preview';
 import { formatBytes } from '../../shared/format-bytes';
 import type { MainHalf } from '../jobs/registry';
@@ -20,8 +19,7 @@ export function previewJob(deps: PreviewJobDeps): MainHalf<PreviewJobType> {
   const { maxFileBytes, maxInputPixels } = previewJobType.limits;
   return {
     load({ payload }) {
-      const photo = deps.photos.get(payload.photoId);
-      if (!photo) throw new PermanentJobError(`Photo ${payload.photoId} is no longer in the library`);
+      const photo = deps.photos.forJob(payload.photoId);
       return {
         path: photo.path,
         expected: { size: photo.size, sha256: photo.sha256 },
