@@ -359,7 +359,7 @@ export function LibraryScreen({ active = true }: { active?: boolean }) {
                     </span>
                   )}
                 </span>
-                <BulkReview selected={shown} />
+                <BulkReview selected={shown} selection={selection.selected} />
                 <select
                   aria-label="What to re-run"
                   value={rerunType}

@@ -16,7 +16,12 @@ const FINDINGS: Record<string, { label: string; source: BulkInput['source']; kin
   'ai:estimate': { label: 'AI estimates', source: 'ai', kind: 'estimate' },
 };
 
-export function BulkReview({ selected }: { selected: ReadonlySet<number> }) {
+/**
+ * `selected`: the photos acted on (what the archivist can see of the selection). `selection`: the
+ * archivist's own selection; the message and the undo are cleared only when that changes, not when
+ * a reload of the grid (after this very review changed the photos) recomputes what is visible.
+ */
+export function BulkReview({ selected, selection }: { selected: ReadonlySet<number>; selection: ReadonlySet<number> }) {
   const [finding, setFinding] = useState('exif:bound');
   const [busy, setBusy] = useState(false);
   const [msg, setMsg] = useState<{ kind: 'ok' | 'error'; text: string }>();
@@ -24,7 +29,7 @@ export function BulkReview({ selected }: { selected: ReadonlySet<number> }) {
   useEffect(() => {
     setMsg(undefined);
     setUndoable(null);
-  }, [selected]);
+  }, [selection]);
 
   const review = async (status: 'accepted' | 'rejected') => {
     const f = FINDINGS[finding];
