@@ -4,7 +4,6 @@
  * review mode, the import panel, and (in Electron) drag-and-drop import.
  * It stays mounted, hidden, while a photo is open, so coming back lands where the archivist was.
  */
-import { RERUN_JOB_TYPES, jobTypeInSentence, jobTypeLabel, type RerunJobTypeName } from '../../../shared/jobs/types';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { client } from '../api/client';
 import { navigate } from '../router';
@@ -25,6 +24,7 @@ import { useDebounced } from './library/useDebounced';
 import { PhotoGrid } from './library/PhotoGrid';
 import { ImportPanel } from './library/ImportPanel';
 import { ExportDialog } from './library/ExportDialog';
+import { BulkRerun } from './library/BulkRerun';
 import { BulkReview } from './library/BulkReview';
 import { RemovalNotice, RemoveButton, useRemoval } from './library/RemovePhotos';
 import { firstToReview } from './photo/useReviewQueue';
@@ -37,8 +37,6 @@ function parseYear(text: string): number | undefined | 'invalid' {
   const n = Number(t);
   return Number.isInteger(n) && n >= 1000 && n <= 2999 ? n : 'invalid';
 }
-
-const RERUN_CHUNK = 50_000;
 
 /** What is wrong with the year range as typed, or null. */
 function yearsProblem(fromText: string, toText: string): string | null {
@@ -152,32 +150,6 @@ export function LibraryScreen({ active = true }: { active?: boolean }) {
   const hidden = selected.size - shown.size;
 
   const removal = useRemoval();
-
-  // Bulk re-run.
-  const [rerunning, setRerunning] = useState(false);
-  const [rerunType, setRerunType] = useState<RerunJobTypeName>('metadata');
-  const [rerunMsg, setRerunMsg] = useState<{ kind: 'ok' | 'error'; text: string }>();
-  useEffect(() => setRerunMsg(undefined), [selection.selected]);
-  const rerun = async () => {
-    const ids = [...shown];
-    setRerunning(true);
-    let created = 0;
-    let already = 0;
-    let error: string | undefined;
-    for (let i = 0; i < ids.length && !error; i += RERUN_CHUNK) {
-      const r = await client.call('photos.rerun', { ids: ids.slice(i, i + RERUN_CHUNK), type: rerunType });
-      if (r.ok) {
-        created += r.value.created;
-        already += r.value.alreadyActive;
-      } else error = r.error.message;
-    }
-    setRerunning(false);
-    setRerunMsg(
-      error
-        ? { kind: 'error', text: error }
-        : { kind: 'ok', text: `${created.toLocaleString()} started, ${already.toLocaleString()} already running` },
-    );
-  };
 
   // Drag and drop (Electron: real paths; the browser cannot tell where a dropped file lives).
   const [dragging, setDragging] = useState(false);
@@ -341,11 +313,6 @@ export function LibraryScreen({ active = true }: { active?: boolean }) {
             )}
             {selection.selected.size > 0 ? (
               <div className="selection-bar" role="group" aria-label="Selected photos" data-testid="selection-bar">
-                {rerunMsg && (
-                  <span className={rerunMsg.kind === 'error' ? 'error-text' : 'ok-text'} role="status">
-                    {rerunMsg.text}
-                  </span>
-                )}
                 <span data-testid="selection-count">
                   <strong>{shown.size.toLocaleString()}</strong> selected
                   {hidden > 0 && (
@@ -360,21 +327,7 @@ export function LibraryScreen({ active = true }: { active?: boolean }) {
                   )}
                 </span>
                 <BulkReview selected={shown} selection={selection.selected} />
-                <select
-                  aria-label="What to re-run"
-                  value={rerunType}
-                  onChange={(e) => setRerunType(e.target.value as typeof rerunType)}
-                  className="small-select"
-                >
-                  {RERUN_JOB_TYPES.map((t) => (
-                    <option key={t} value={t}>
-                      {jobTypeLabel(t)}
-                    </option>
-                  ))}
-                </select>
-                <button onClick={() => void rerun()} disabled={rerunning || !shown.size}>
-                  Re-run {jobTypeInSentence(rerunType)}
-                </button>
+                <BulkRerun selected={shown} selection={selection.selected} />
                 <RemoveButton
                   count={shown.size}
                   busy={removal.busy}
