@@ -4,6 +4,9 @@
  * claim between jobs. A queue is topped up to its full depth once half of its prefetch is used,
  * so claims (and their commits) come in batches rather than one per job.
  */
+import type { JobRegistry } from '../registry';
+import type { JobRow } from '../store/rows';
+import type { JobTransitions } from '../store/transitions';
 import type { Outcome } from './completer';
 import type { RunningJob } from './running-job';
 import type { WorkerSlot } from './worker-pool';
@@ -61,4 +64,73 @@ export function stealable(
     }
   }
   return best;
+}
+
+/** What a claim needs to know: the store, the types, and what each worker already holds. */
+export interface ClaimContext {
+  transitions: JobTransitions;
+  registry: JobRegistry;
+  leaseMs: number;
+  onlyTypes?: readonly string[];
+  /** Per slot, the jobs its worker holds ([0] is the one it runs). */
+  queues: readonly (readonly RunningJob[])[];
+  /** How many more jobs this runner may claim (`maxJobs`). */
+  budget: number;
+}
+
+/** Inside the cycle's transaction: the claims for these wants (no side effects but the database). */
+export function claimFor(wants: readonly Want[], ctx: ClaimContext): { want: Want; rows: JobRow[] }[] {
+  const out: { want: Want; rows: JobRow[] }[] = [];
+  if (!wants.length) return out;
+  // What is queued decides the filter: nothing of a type we run → no claim at all; only types we
+  // run (the usual case) → no type filter in the SQL.
+  const queuedByType = ctx.transitions.queued();
+  const queued = queuedByType.map((q) => q.type);
+  // Idle workers share what is queued: one does not take a whole depth the others would then
+  // have to take back (at the start of a small batch, every idle worker gets some).
+  const idleWants = wants.filter((w) => w.idle).length;
+  const share = Math.max(1, Math.ceil(queuedByType.reduce((n, q) => n + q.n, 0) / Math.max(1, idleWants)));
+  let budget = ctx.budget;
+  let drained = false;
+  const working = new Map<string, number>();
+  for (const q of ctx.queues) if (q.length) working.set(q[0].row.type, (working.get(q[0].row.type) ?? 0) + 1);
+  for (const want of wants) {
+    if (budget <= 0) break;
+    if (want.idle && drained) continue;
+    const types = claimableTypes(ctx, queued, want.idle ? working : null);
+    if (types !== 'any' && !types.length) {
+      if (want.idle) drained = true;
+      continue;
+    }
+    const rows = ctx.transitions.claim(want.slot.owner, ctx.leaseMs, {
+      max: Math.min(want.idle ? share : want.max, budget),
+      types,
+      type: want.type,
+      depth: (type) => 1 + (ctx.registry.definition(type)?.policy.prefetch ?? 0),
+    });
+    if (want.idle && !rows.length) drained = true;
+    if (want.idle && rows.length) working.set(rows[0].type, (working.get(rows[0].type) ?? 0) + 1);
+    budget -= rows.length;
+    out.push({ want, rows });
+  }
+  return out;
+}
+
+/**
+ * Of the queued types, those a worker may take now: types this runner has handlers for (and,
+ * with `onlyTypes`, is limited to), and for an idle worker (`working` given) those under their
+ * concurrency. 'any' when that is every queued type, so the claim needs no type filter.
+ */
+function claimableTypes(
+  ctx: ClaimContext,
+  queued: readonly string[],
+  working: ReadonlyMap<string, number> | null,
+): string[] | 'any' {
+  const ok = queued.filter((t) => {
+    const limit = ctx.registry.definition(t)?.policy.concurrency;
+    if (!ctx.registry.get(t)) return false;
+    if (ctx.onlyTypes && !ctx.onlyTypes.includes(t)) return false;
+    return !working || limit === undefined || (working.get(t) ?? 0) < limit;
+  });
+  return ok.length === queued.length ? 'any' : ok;
 }

@@ -12,14 +12,11 @@
  * not a mode: a paused runner commits outcomes and renews leases but claims nothing.
  */
 import type { JobAssignment, JobResultMessage, WorkerToMain } from '../../../shared/worker-protocol';
-import type { JobRegistry } from '../registry';
 import type { JobRow, Lease } from '../store/rows';
-import type { JobTransitions } from '../store/transitions';
-import type { SpawnWorker } from '../worker-process';
 import { describeMachineryError, isMachineryError } from '../machinery';
 import { Completer, type Outcome, type Settled } from './completer';
 import { Housekeeping, newRunnerId } from './housekeeping';
-import { silentLogger, type Logger } from './logger';
+import { silentLogger } from './logger';
 import {
   abortedWhileLoading,
   errorForExit,
@@ -30,46 +27,10 @@ import {
   type RunningJob,
 } from './running-job';
 import { WorkerPool, type SlotExit, type WorkerSlot } from './worker-pool';
-import { planClaims, stealable, type Want } from './planning';
+import { claimFor, planClaims, stealable, type Want } from './planning';
+import { TRANSITIONS, type Mode, type RunnerOptions, type RunnerStats } from './options';
 
-export interface RunnerOptions {
-  transitions: JobTransitions;
-  registry: JobRegistry;
-  spawn: SpawnWorker;
-  concurrency: number;
-  /** How long finished jobs are kept (the library's retention setting). */
-  retentionMs: () => number;
-  runnerId?: string;
-  heapMb?: number;
-  workerEnv?: Record<string, string>;
-  leaseMs?: number;
-  renewEveryMs?: number;
-  sweepEveryMs?: number;
-  pollEveryMs?: number;
-  cancelGraceMs?: number;
-  /** A busy worker that has not answered a ping for this long is killed and its job retried. */
-  unresponsiveMs?: number;
-  /** Stop claiming after this many jobs (headless `--max-jobs`, `--once`). */
-  maxJobs?: number;
-  /** Resolve `finished` as soon as nothing is claimable (headless `--once`, `--exit-when-idle`). */
-  exitWhenIdle?: boolean;
-  /** Claim only jobs of these types (`circa-worker backup` runs its backup and nothing else). */
-  onlyTypes?: readonly string[];
-  /** How often finished jobs are pruned (checked at the lease sweep). */
-  pruneEveryMs?: number;
-  paused?: boolean;
-  log?: Logger;
-  onJobsChanged?(ids: number[]): void;
-}
-
-type Mode = 'created' | 'running' | 'backing_off' | 'stopping' | 'stopped';
-const TRANSITIONS: Record<Mode, Mode[]> = {
-  created: ['running', 'stopping'],
-  running: ['backing_off', 'stopping'],
-  backing_off: ['running', 'stopping'],
-  stopping: ['stopped'],
-  stopped: [],
-};
+export type { RunnerOptions, RunnerStats } from './options';
 
 /** Outcomes committed per cycle: ~1 ms of work on a slow disk, far below a UI frame. */
 const MAX_OUTCOMES_PER_CYCLE = 64;
@@ -78,21 +39,6 @@ const MAX_OUTCOMES_PER_CYCLE = 64;
  * it (group commit across workers): no worker waits meanwhile, and one transaction serves many.
  */
 const COMMIT_WINDOW_MS = 1;
-
-export interface RunnerStats {
-  runnerId: string;
-  workersAlive: number;
-  workersConfigured: number;
-  paused: boolean;
-  claimed: number;
-  succeeded: number;
-  failed: number;
-  discarded: number;
-  /** Jobs given back by a busy worker so an idle one could run them. */
-  handedBack: number;
-  machineryErrors: number;
-  lastMachineryError: string | null;
-}
 
 export class JobRunner {
   readonly runnerId: string;
@@ -316,7 +262,16 @@ export class JobRunner {
     if (this.pending.length) this.wake();
     let result: { settled: Settled; then: { want: Want; rows: JobRow[] }[] };
     try {
-      result = this.completer.commit(batch, () => this.claimWithin(wants));
+      result = this.completer.commit(batch, () =>
+        claimFor(wants, {
+          transitions: this.o.transitions,
+          registry: this.o.registry,
+          leaseMs: this.o.leaseMs,
+          onlyTypes: this.o.onlyTypes,
+          queues: this.queues,
+          budget: this.remainingBudget(),
+        }),
+      );
     } catch (err) {
       this.pending.unshift(...batch);
       this.machineryError(batch.length ? 'commit' : 'claim', err);
@@ -335,61 +290,6 @@ export class JobRunner {
     if (result.then.some((c) => c.want.idle && !c.rows.length)) this.queueDrained = true;
     else if (batch.length || result.then.length) this.queueDrained = false;
     return true;
-  }
-
-  /** Inside the cycle's transaction: the claims (no side effects but the database). */
-  private claimWithin(wants: readonly Want[]): { want: Want; rows: JobRow[] }[] {
-    const out: { want: Want; rows: JobRow[] }[] = [];
-    if (!wants.length) return out;
-    // What is queued decides the filter: nothing of a type we run → no claim at all; only types we
-    // run (the usual case) → no type filter in the SQL.
-    const queuedByType = this.o.transitions.queued();
-    const queued = queuedByType.map((q) => q.type);
-    // Idle workers share what is queued: one does not take a whole depth the others would then
-    // have to take back (at the start of a small batch, every idle worker gets some).
-    const idleWants = wants.filter((w) => w.idle).length;
-    const share = Math.max(1, Math.ceil(queuedByType.reduce((n, q) => n + q.n, 0) / Math.max(1, idleWants)));
-    let budget = this.remainingBudget();
-    let drained = false;
-    const working = new Map<string, number>();
-    for (const q of this.queues) if (q.length) working.set(q[0].row.type, (working.get(q[0].row.type) ?? 0) + 1);
-    for (const want of wants) {
-      if (budget <= 0) break;
-      if (want.idle && drained) continue;
-      const types = this.claimableTypes(queued, want.idle ? working : null);
-      if (types !== 'any' && !types.length) {
-        if (want.idle) drained = true;
-        continue;
-      }
-      const rows = this.o.transitions.claim(want.slot.owner, this.o.leaseMs, {
-        max: Math.min(want.idle ? share : want.max, budget),
-        types,
-        type: want.type,
-        depth: this.depthOf,
-      });
-      if (want.idle && !rows.length) drained = true;
-      if (want.idle && rows.length) working.set(rows[0].type, (working.get(rows[0].type) ?? 0) + 1);
-      budget -= rows.length;
-      out.push({ want, rows });
-    }
-    return out;
-  }
-
-  private readonly depthOf = (type: string) => 1 + (this.o.registry.definition(type)?.policy.prefetch ?? 0);
-
-  /**
-   * Of the queued types, those a worker may take now: types this runner has handlers for (and,
-   * with `onlyTypes`, is limited to), and for an idle worker (`working` given) those under their
-   * concurrency. 'any' when that is every queued type, so the claim needs no type filter.
-   */
-  private claimableTypes(queued: readonly string[], working: ReadonlyMap<string, number> | null): string[] | 'any' {
-    const ok = queued.filter((t) => {
-      const limit = this.o.registry.definition(t)?.policy.concurrency;
-      if (!this.o.registry.get(t)) return false;
-      if (this.o.onlyTypes && !this.o.onlyTypes.includes(t)) return false;
-      return !working || limit === undefined || (working.get(t) ?? 0) < limit;
-    });
-    return ok.length === queued.length ? 'any' : ok;
   }
 
   private afterCommit(batch: Outcome[], done: Settled): void {

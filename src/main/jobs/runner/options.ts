@@ -1,0 +1,59 @@
+/** What a runner is given (RunnerOptions), what it reports (RunnerStats), and its modes. */
+import type { JobRegistry } from '../registry';
+import type { JobTransitions } from '../store/transitions';
+import type { SpawnWorker } from '../worker-process';
+import type { Logger } from './logger';
+
+export interface RunnerOptions {
+  transitions: JobTransitions;
+  registry: JobRegistry;
+  spawn: SpawnWorker;
+  concurrency: number;
+  /** How long finished jobs are kept (the library's retention setting). */
+  retentionMs: () => number;
+  runnerId?: string;
+  heapMb?: number;
+  workerEnv?: Record<string, string>;
+  leaseMs?: number;
+  renewEveryMs?: number;
+  sweepEveryMs?: number;
+  pollEveryMs?: number;
+  cancelGraceMs?: number;
+  /** A busy worker that has not answered a ping for this long is killed and its job retried. */
+  unresponsiveMs?: number;
+  /** Stop claiming after this many jobs (headless `--max-jobs`, `--once`). */
+  maxJobs?: number;
+  /** Resolve `finished` as soon as nothing is claimable (headless `--once`, `--exit-when-idle`). */
+  exitWhenIdle?: boolean;
+  /** Claim only jobs of these types (`circa-worker backup` runs its backup and nothing else). */
+  onlyTypes?: readonly string[];
+  /** How often finished jobs are pruned (checked at the lease sweep). */
+  pruneEveryMs?: number;
+  paused?: boolean;
+  log?: Logger;
+  onJobsChanged?(ids: number[]): void;
+}
+
+export type Mode = 'created' | 'running' | 'backing_off' | 'stopping' | 'stopped';
+export const TRANSITIONS: Record<Mode, Mode[]> = {
+  created: ['running', 'stopping'],
+  running: ['backing_off', 'stopping'],
+  backing_off: ['running', 'stopping'],
+  stopping: ['stopped'],
+  stopped: [],
+};
+
+export interface RunnerStats {
+  runnerId: string;
+  workersAlive: number;
+  workersConfigured: number;
+  paused: boolean;
+  claimed: number;
+  succeeded: number;
+  failed: number;
+  discarded: number;
+  /** Jobs given back by a busy worker so an idle one could run them. */
+  handedBack: number;
+  machineryErrors: number;
+  lastMachineryError: string | null;
+}
