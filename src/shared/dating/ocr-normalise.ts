@@ -34,8 +34,10 @@ function toDigits(token: string): string {
 const RULES: Rule[] = [
   {
     // "Summer ″62", "June ”57": a double quote or prime where a printer set an apostrophe.
-    // Not when another double quote follows on the line ("62" is a quoted number, not a year).
-    pattern: /(^|[\s(,])(["“”″„‶]) ?(\d\d)(?![\p{L}\d])(?![^\n]*["“”″])/gmu,
+    // Not when a later double quote on the line closes it ("62 is his number": a quotation). A
+    // later quote that opens another two-digit year ("19 "19) does not count: mending that one
+    // must not change the answer for this one (the rules are idempotent).
+    pattern: /(^|[\s(,])(["“”″„‶]) ?(\d\d)(?![\p{L}\d])(?![^\n"“”″]*["“”″](?! ?\d\d(?![\p{L}\d])))/gmu,
     why: 'a double quote before a two-digit year is an apostrophe',
     fix: (_m, before, _quote, digits) => `${before}'${digits}`,
   },
