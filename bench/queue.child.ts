@@ -1,11 +1,13 @@
 /**
  * Child processes for bench/queue.ts (run with `node --import tsx`):
  *   plainjob <db>        one plainjob worker with a no-op processor, started on 'go'
- *   writer <db> <ms>     a "user" writing one settings row per BEGIN IMMEDIATE transaction, due every <ms>
+ *   writer <db> <ms>     a "user" writing one settings row per write transaction, due every <ms>, the
+ *                        way any Circa process writes to a library (src/main/db/write-transaction.ts)
  * Each sends 'ready', waits for 'go', and on 'stop' reports its figures and exits.
  */
 import Database from 'better-sqlite3';
 import { better, defineQueue, defineWorker } from 'plainjob';
+import { writeTransactions } from '../src/main/db/write-transaction';
 
 const [mode, dbFile, arg] = process.argv.slice(2);
 const wall = () => performance.timeOrigin + performance.now();
@@ -42,7 +44,8 @@ if (mode === 'plainjob') {
   const upsert = db.prepare(
     'INSERT INTO settings (key, value, updated_at) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at',
   );
-  const write = db.transaction((k: number) => upsert.run('bench.userWrite', JSON.stringify({ k }), Date.now()));
+  const { immediate } = writeTransactions(db, 5000);
+  const write = (k: number) => immediate(() => upsert.run('bench.userWrite', JSON.stringify({ k }), Date.now()));
   const every = Number(arg ?? 5);
   const latencies: number[] = [];
   let timer: NodeJS.Timeout | undefined;
@@ -57,7 +60,7 @@ if (mode === 'plainjob') {
         if (!writing) return;
         const now = performance.now();
         while (t0 + k * every <= now) {
-          write.immediate(k);
+          write(k);
           latencies.push(performance.now() - (t0 + k * every));
           k++;
         }

@@ -18,8 +18,9 @@
  *  4. User writes while the pool drains `metadata`-policy jobs: a settings UPSERT in its own
  *     BEGIN IMMEDIATE transaction on a fixed schedule (every 5 ms, each write measured from when
  *     it was due, so one stall counts for every write it delays), at least --writes samples; once
- *     issued in main (how the app's user writes happen) and once from another process on its own
- *     connection (a headless runner and the app sharing a library).
+ *     issued in main on main's connection (how the app's user writes happen) and once from another
+ *     process on its own connection through Circa's write transactions (a headless runner and the
+ *     app sharing a library).
  *
  * The last line is `RESULT {…}` (machine-readable).
  */
@@ -189,7 +190,7 @@ async function bulkEnqueue(root: string, n: number, withSubjects: boolean) {
 /**
  * User writes while the pool drains `metadata`-policy jobs, on a fixed 5 ms schedule. In main, a
  * write waits for main's event loop (a user's accept or note edit is a request main handles); from
- * another process it waits for SQLite's write lock through the busy handler.
+ * another process it waits for the write lock, polled by its write transactions (write-transaction.ts).
  */
 async function userWrites(root: string, n: number, spawn: SpawnWorker, from: 'main' | 'process') {
   const dir = fs.mkdtempSync(path.join(root, `writes-${from}-`));
@@ -199,12 +200,11 @@ async function userWrites(root: string, n: number, spawn: SpawnWorker, from: 'ma
   let latencies: number[] = [];
   let stop = () => {};
   if (from === 'main') {
-    const conn = new Database(core.paths.dbFile, { timeout: 5000 });
-    conn.pragma('synchronous = NORMAL');
-    const upsert = conn.prepare(
+    // The app's own path: main's connection, through the same write transactions the runner uses.
+    const upsert = core.db.sqlite.prepare(
       'INSERT INTO settings (key, value, updated_at) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at',
     );
-    const write = conn.transaction((i: number) => upsert.run('bench.mainWrite', JSON.stringify({ i }), Date.now()));
+    const write = (i: number) => core.db.immediate(() => upsert.run('bench.mainWrite', JSON.stringify({ i }), Date.now()));
     const t0 = performance.now() + every;
     let k = 0;
     let writing = true;
@@ -213,7 +213,7 @@ async function userWrites(root: string, n: number, spawn: SpawnWorker, from: 'ma
       if (!writing) return;
       const now = performance.now();
       while (t0 + k * every <= now) {
-        write.immediate(k);
+        write(k);
         latencies.push(performance.now() - (t0 + k * every));
         k++;
       }
@@ -222,7 +222,6 @@ async function userWrites(root: string, n: number, spawn: SpawnWorker, from: 'ma
     setTimeout(tick, every);
     stop = () => {
       writing = false;
-      conn.close();
     };
   }
   const writer = from === 'process' ? await child('writer', core.paths.dbFile, String(every)) : null;

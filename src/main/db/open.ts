@@ -1,7 +1,8 @@
 /**
  * Opens a library database with the pragmas Circa relies on. Main is the only writer; every
  * write transaction goes through `immediate()` so it takes the write lock up front (BEGIN
- * IMMEDIATE) instead of failing half-way with SQLITE_BUSY on lock upgrade.
+ * IMMEDIATE) instead of failing half-way with SQLITE_BUSY on lock upgrade, and waits for it
+ * without starving beside another process that writes most of the time (write-transaction.ts).
  *
  * Queries are prepared better-sqlite3 statements, not drizzle's query builder: the job runtime's
  * hot path is measured in microseconds per statement, and one way of writing SQL is easier to
@@ -15,6 +16,7 @@ import Database from 'better-sqlite3';
 import { migrate, pendingMigrations, type MigrationReport } from './migrate';
 import { startCheckpointer, WAL_LIMITS, type Checkpointer } from './checkpointer';
 import { isNotWritable, LibraryNotWritableError } from '../library/writable';
+import { writeTransactions } from './write-transaction';
 
 export const BUSY_TIMEOUT_MS = 5000;
 
@@ -78,12 +80,11 @@ export function openDatabase(opts: OpenOptions): LibraryDb {
       // The last line of defence: main truncates a WAL the thread has not kept bounded.
       walGuard = setInterval(() => truncateWalPast(sqlite, opts.file, WAL_LIMITS.hardBytes), 1000).unref();
     }
+    const writes = writeTransactions(sqlite, BUSY_TIMEOUT_MS);
     return {
       sqlite,
       migration,
-      immediate<T>(fn: () => T): T {
-        return sqlite.transaction(fn).immediate();
-      },
+      immediate: writes.immediate,
       async close() {
         clearInterval(walGuard);
         await checkpointer?.close();
