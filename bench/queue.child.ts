@@ -44,7 +44,7 @@ if (mode === 'plainjob') {
   const upsert = db.prepare(
     'INSERT INTO settings (key, value, updated_at) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at',
   );
-  const { immediate } = writeTransactions(db, 5000);
+  const { immediate } = writeTransactions(db);
   const write = (k: number) => immediate(() => upsert.run('bench.userWrite', JSON.stringify({ k }), Date.now()));
   const every = Number(arg ?? 5);
   const latencies: number[] = [];

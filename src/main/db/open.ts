@@ -80,7 +80,7 @@ export function openDatabase(opts: OpenOptions): LibraryDb {
       // The last line of defence: main truncates a WAL the thread has not kept bounded.
       walGuard = setInterval(() => truncateWalPast(sqlite, opts.file, WAL_LIMITS.hardBytes), 1000).unref();
     }
-    const writes = writeTransactions(sqlite, BUSY_TIMEOUT_MS);
+    const writes = writeTransactions(sqlite);
     return {
       sqlite,
       migration,

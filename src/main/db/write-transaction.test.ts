@@ -57,7 +57,7 @@ describe('writeTransactions', () => {
   it('commits what the function wrote and returns its value; a throw rolls everything back', () => {
     const db = library();
     dbs.push(db);
-    const { immediate } = writeTransactions(db, 1000);
+    const { immediate } = writeTransactions(db);
     expect(immediate(() => db.prepare('INSERT INTO mine VALUES (1, 0, 0)').run().changes)).toBe(1);
     expect(() =>
       immediate(() => {
@@ -72,7 +72,7 @@ describe('writeTransactions', () => {
   it('runs a nested call as a savepoint: its failure undoes only its own writes', () => {
     const db = library();
     dbs.push(db);
-    const { immediate } = writeTransactions(db, 1000);
+    const { immediate } = writeTransactions(db);
     immediate(() => {
       db.prepare('INSERT INTO mine VALUES (1, 0, 0)').run();
       expect(() =>
@@ -89,7 +89,8 @@ describe('writeTransactions', () => {
   it('gets the lock in the short gaps of another process that writes most of the time', async () => {
     const db = library();
     dbs.push(db);
-    const { immediate } = writeTransactions(db, 30_000);
+    db.pragma('busy_timeout = 30000');
+    const { immediate } = writeTransactions(db);
     // The other process holds the lock 93 % of the time for 10 s. Each write here waits until it
     // has written again (so it is writing, not sleeping in its own busy handler), then takes the
     // lock. SQLite's busy handler, which sleeps up to 100 ms between tries, needed about half a
@@ -123,7 +124,8 @@ describe('writeTransactions', () => {
   it('gives up at the deadline with SQLite’s own busy error, leaving no transaction open', async () => {
     const db = library();
     dbs.push(db);
-    const { immediate } = writeTransactions(db, 300);
+    const { immediate } = writeTransactions(db);
+    db.pragma('busy_timeout = 300'); // the connection's timeout as it is when the write starts
     const other = await otherWriter(db.name, 5, 5000, 0);
     children.push(other);
     const t0 = performance.now();
@@ -139,6 +141,6 @@ describe('writeTransactions', () => {
     other.kill('SIGKILL');
     await new Promise((r) => other.once('exit', r));
     // The connection still waits for the lock the usual way for everything else.
-    expect(db.pragma('busy_timeout', { simple: true })).toBe(5000);
+    expect(db.pragma('busy_timeout', { simple: true })).toBe(300);
   }, 30_000);
 });

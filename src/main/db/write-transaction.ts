@@ -7,7 +7,7 @@
  * and then every 100 ms: it wakes at moments unrelated to those gaps, so a user's one-row write
  * in the other process waited for a second and more. Here BEGIN IMMEDIATE is tried with no busy
  * handler, and retried every 0.1 ms at first and at most every 1 ms, which lands in a gap within
- * a few of the other writer's transactions. A lock still held at the deadline is SQLite's own
+ * a few of the other writer's transactions. A lock still held after the connection's busy timeout is SQLite's own
  * SQLITE_BUSY error, which callers already treat as the environment failing (retried).
  */
 import type Database from 'better-sqlite3';
@@ -20,17 +20,18 @@ export interface WriteTransactions {
   immediate<T>(fn: () => T): T;
 }
 
-export function writeTransactions(sqlite: Database.Database, busyTimeoutMs: number): WriteTransactions {
-  // Everything but BEGIN keeps the connection's own busy timeout. (A prepared PRAGMA busy_timeout
-  // takes effect when it is prepared, not when it runs: these are executed each time, ~1 µs.)
-  const own = Number(sqlite.pragma('busy_timeout', { simple: true }));
+export function writeTransactions(sqlite: Database.Database): WriteTransactions {
   const begin = sqlite.prepare('BEGIN IMMEDIATE');
   const commit = sqlite.prepare('COMMIT');
   const rollback = sqlite.prepare('ROLLBACK');
   const sleeper = new Int32Array(new SharedArrayBuffer(4));
 
   const acquire = () => {
-    const deadline = performance.now() + busyTimeoutMs;
+    // The connection's busy timeout is the deadline, and everything but BEGIN keeps it. It is read
+    // each time (a caller may change it), and a prepared PRAGMA busy_timeout takes effect when it
+    // is prepared, not when it runs: these pragmas are compiled each time, a few µs in all.
+    const own = Number(sqlite.pragma('busy_timeout', { simple: true }));
+    const deadline = performance.now() + own;
     let pause = FIRST_POLL_MS;
     sqlite.exec('PRAGMA busy_timeout = 0');
     try {
