@@ -12,9 +12,10 @@
  * not a mode: a paused runner commits outcomes and renews leases but claims nothing.
  */
 import type { JobAssignment, JobResultMessage, WorkerToMain } from '../../../shared/worker-protocol';
-import type { JobRow, Lease } from '../store/rows';
+import type { JobRow } from '../store/rows';
 import { describeMachineryError, isMachineryError } from '../machinery';
 import { Completer, type Outcome, type Settled } from './completer';
+import { LeaseKeeper } from './lease-keeper';
 import { Housekeeping, newRunnerId } from './housekeeping';
 import { silentLogger } from './logger';
 import {
@@ -52,6 +53,7 @@ export class JobRunner {
   private readonly pool: WorkerPool;
   private readonly completer: Completer;
   private readonly housekeeping: Housekeeping;
+  private readonly leases: LeaseKeeper;
   /** Per slot: the jobs handed to its process, in order; [0] is the one it runs. */
   private readonly queues: RunningJob[][];
   private readonly pending: Outcome[] = [];
@@ -62,9 +64,7 @@ export class JobRunner {
   private machineryDelayMs = 0;
   private backoffTimer?: NodeJS.Timeout;
   private windowTimer?: NodeJS.Timeout;
-  private pruneTimer?: NodeJS.Timeout;
-  private timers: NodeJS.Timeout[] = [];
-  private lastPruneAt = 0;
+  private pollTimer?: NodeJS.Timeout;
   private changed = new Set<number>();
   private stopPromise?: Promise<void>;
   private finishedResolve!: () => void;
@@ -98,6 +98,23 @@ export class JobRunner {
     this.queues = Array.from({ length: opts.concurrency }, () => []);
     this.completer = new Completer(opts.transitions, this.o.leaseMs, this.o.log);
     this.housekeeping = new Housekeeping({ ...opts, runnerId: this.runnerId, leaseMs: this.o.leaseMs });
+    this.leases = new LeaseKeeper(
+      this.housekeeping,
+      {
+        running: () => this.mode === 'running',
+        held: () => this.pool.slots.flatMap((slot) => this.queue(slot).map((job) => ({ slot, job }))),
+        // Finished jobs whose outcome waits to be committed (e.g. the database was busy) are still ours.
+        committing: () =>
+          this.pending.filter((o) => o.kind !== 'release' && o.job.abortReason !== 'lost').map((o) => o.job.lease),
+        pingBusyWorkers: () => this.pool.ping((slot) => this.queue(slot).length > 0),
+        flush: () => this.flush(),
+        abort: (slot, job, reason) => this.abort(slot, job, reason),
+        changed: (ids) => ids.forEach((id) => this.markChanged(id)),
+        wake: () => this.wake(),
+        machineryError: (what, err) => this.machineryError(what, err),
+      },
+      this.o,
+    );
     this.pool = new WorkerPool({
       size: opts.concurrency,
       runnerId: this.runnerId,
@@ -126,11 +143,9 @@ export class JobRunner {
       this.machineryError('releasing jobs of a runner that is gone', err);
     }
     this.pool.start();
-    this.sweep();
-    this.timers.push(setInterval(() => this.renewLeases(), this.o.renewEveryMs));
-    this.timers.push(setInterval(() => this.sweep(), this.o.sweepEveryMs));
-    this.timers.push(setInterval(() => this.wake(), this.o.pollEveryMs));
-    for (const t of this.timers) t.unref();
+    this.leases.start();
+    this.pollTimer = setInterval(() => this.wake(), this.o.pollEveryMs);
+    this.pollTimer.unref();
   }
 
   /**
@@ -145,10 +160,9 @@ export class JobRunner {
 
   private async doStop(graceMs: number): Promise<void> {
     this.enter('stopping');
-    for (const t of this.timers) clearInterval(t);
-    this.timers = [];
+    this.leases.stop();
+    clearInterval(this.pollTimer);
     clearTimeout(this.backoffTimer);
-    clearTimeout(this.pruneTimer);
     clearTimeout(this.windowTimer);
     const deadline = Date.now() + graceMs;
     while (this.busySlots().length && Date.now() < deadline) await sleep(25);
@@ -506,70 +520,6 @@ export class JobRunner {
       // Only kill if the job is still executing in that process.
       if (this.queue(slot)[0] === job) this.pool.kill(slot, reason);
     }, this.o.cancelGraceMs);
-  }
-
-  private renewLeases(): void {
-    this.pool.ping((slot) => this.queue(slot).length > 0);
-    const held = new Map<number, { slot: WorkerSlot; job: RunningJob }>();
-    for (const slot of this.pool.slots) for (const job of this.queue(slot)) held.set(job.lease.id, { slot, job });
-    const leases: Lease[] = [...held.values()].map((h) => h.job.lease);
-    // Finished jobs whose outcome waits to be committed (e.g. the database was busy) are still ours.
-    for (const o of this.pending) if (o.kind !== 'release' && o.job.abortReason !== 'lost') leases.push(o.job.lease);
-    try {
-      const { lost, cancelRequested } = this.housekeeping.renew(leases);
-      for (const l of lost) {
-        this.o.log.warn(`job ${l.id}: lease lost; its result will be discarded`);
-        const hit = held.get(l.id);
-        if (hit) this.abort(hit.slot, hit.job, 'lost');
-      }
-      for (const l of cancelRequested) {
-        const hit = held.get(l.id);
-        if (hit) this.abort(hit.slot, hit.job, 'cancel');
-      }
-    } catch (err) {
-      this.machineryError('lease renewal', err);
-    }
-  }
-
-  /**
-   * Takes back jobs whose lease lapsed and prunes old finished jobs. Our own outcomes are
-   * committed and our own leases renewed first, so a job of ours that merely waited on a busy
-   * database is never mistaken for an abandoned one; while backing off the sweep waits too.
-   */
-  private sweep(): void {
-    if (this.mode !== 'running') return;
-    this.flush();
-    if (this.timers.length) this.renewLeases();
-    if (this.mode !== 'running') return;
-    try {
-      const ids = this.housekeeping.reclaimLapsed();
-      if (ids.length) {
-        this.o.log.warn(`reclaimed ${ids.length} job(s) whose lease lapsed: ${ids.join(', ')}`);
-        ids.forEach((id) => this.markChanged(id));
-        this.wake();
-      }
-    } catch (err) {
-      return this.machineryError('lease sweep', err);
-    }
-    if (Date.now() - this.lastPruneAt >= this.o.pruneEveryMs) {
-      this.lastPruneAt = Date.now();
-      this.pruneSlices(0);
-    }
-  }
-
-  /** Prunes slice by slice, each its own short transaction, yielding to main between slices. */
-  private pruneSlices(total: number): void {
-    if (this.mode !== 'running') return;
-    try {
-      const { pruned, more } = this.housekeeping.pruneSlice();
-      total += pruned;
-      if (more) {
-        this.pruneTimer = setTimeout(() => this.pruneSlices(total), 10);
-        this.pruneTimer.unref();
-      } else if (total) this.o.log.info(`pruned ${total} finished job(s) past retention`);
-    } catch (err) {
-      this.machineryError('pruning finished jobs', err);
-    }
   }
 
   private machineryError(what: string, err: unknown): void {
