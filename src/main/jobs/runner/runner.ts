@@ -33,7 +33,12 @@ import { TRANSITIONS, type Mode, type RunnerOptions, type RunnerStats } from './
 
 export type { RunnerOptions, RunnerStats } from './options';
 
-/** Outcomes committed per cycle: ~1 ms of work on a slow disk, far below a UI frame. */
+/**
+ * A cycle blocks main's event loop (a user's click waits behind it), so it commits as many outcomes
+ * as fit in CYCLE_BUDGET_MS at the cost measured so far — a no-op's success costs ~0.1 ms, an
+ * import's metadata ~1 ms — and never more than MAX_OUTCOMES_PER_CYCLE.
+ */
+const CYCLE_BUDGET_MS = 4;
 const MAX_OUTCOMES_PER_CYCLE = 64;
 /**
  * While every worker still has work in hand, a result waits this long for others to commit with
@@ -62,6 +67,8 @@ export class JobRunner {
   /** The last claim for an idle worker found nothing ready (cleared by anything committed or claimed since). */
   private queueDrained = false;
   private machineryDelayMs = 0;
+  /** Smoothed cost of committing one outcome, in ms (sizes cycles). */
+  private outcomeCostMs = 0.1;
   private backoffTimer?: NodeJS.Timeout;
   private windowTimer?: NodeJS.Timeout;
   private pollTimer?: NodeJS.Timeout;
@@ -221,7 +228,7 @@ export class JobRunner {
   /** A result arrived: commit it at once if a worker is idle, else within the commit window, with others. */
   private wakeForResult(): void {
     const someoneIdle = this.pool.slots.some((s) => s.ready && this.queue(s).length === 0);
-    if (someoneIdle || this.pending.length >= MAX_OUTCOMES_PER_CYCLE || this.mode !== 'running') return this.wake();
+    if (someoneIdle || this.pending.length >= this.outcomesPerCycle() || this.mode !== 'running') return this.wake();
     if (this.windowTimer || this.pumpState !== 'idle') return;
     this.windowTimer = setTimeout(() => this.wake(), COMMIT_WINDOW_MS);
   }
@@ -256,6 +263,10 @@ export class JobRunner {
     return this.pumpState === 'again';
   }
 
+  private outcomesPerCycle(): number {
+    return Math.max(1, Math.min(MAX_OUTCOMES_PER_CYCLE, Math.floor(CYCLE_BUDGET_MS / this.outcomeCostMs)));
+  }
+
   private remainingBudget(): number {
     return this.o.maxJobs === undefined ? Infinity : this.o.maxJobs - this.stats.claimed;
   }
@@ -272,7 +283,8 @@ export class JobRunner {
       claim && this.remainingBudget() > 0 ? planClaims(this.pool.slots, (s) => this.queue(s), this.continuing, this.pending) : [];
     if (!this.pending.length && !wants.length) return true;
     // Bounded: a cycle blocks main's event loop (the UI's requests wait behind it).
-    const batch = this.pending.splice(0, MAX_OUTCOMES_PER_CYCLE);
+    const batch = this.pending.splice(0, this.outcomesPerCycle());
+    const started = performance.now();
     if (this.pending.length) this.wake();
     let result: { settled: Settled; then: { want: Want; rows: JobRow[] }[] };
     try {
@@ -292,6 +304,11 @@ export class JobRunner {
       return false;
     }
     this.machineryDelayMs = 0;
+    if (batch.length) {
+      // What an outcome costs here, smoothed: it sizes the next cycles (see CYCLE_BUDGET_MS).
+      const each = (performance.now() - started) / batch.length;
+      this.outcomeCostMs = 0.8 * this.outcomeCostMs + 0.2 * each;
+    }
     this.afterCommit(batch, result.settled);
     let idleUnserved = 0;
     for (const { want, rows } of result.then) {
