@@ -17,7 +17,12 @@ export function createHandlers(core: CoreServices): Handlers {
         libraryDir: core.paths.dir,
         schemaVersion: core.db.migration.schemaVersion,
         uptimeMs: Date.now() - core.startedAt,
-        workers: { alive: stats?.workersAlive ?? 0, configured: stats?.workersConfigured ?? 0 },
+        workers: {
+          alive: stats?.workersAlive ?? 0,
+          configured: stats?.workersConfigured ?? 0,
+          starting: stats?.workersStarting ?? 0,
+          failed: stats?.workersFailed ?? 0,
+        },
         paused: stats?.paused ?? false,
       };
     },
