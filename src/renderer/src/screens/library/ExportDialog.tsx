@@ -8,6 +8,7 @@ import { client } from '../../api/client';
 import { useQuery } from '../../api/hooks';
 import { isActive, useWatchedJob } from '../../api/useWatchedJob';
 import { Modal } from '../../components/Modal';
+import { WatchedJobStatus } from '../../components/WatchedJobStatus';
 import { plural } from '../../format';
 import type { PhotoQuery } from './usePhotoList';
 
@@ -157,7 +158,7 @@ export function ExportDialog({ selected, query, shownTotal, shownExact, filtered
             {error}
           </p>
         )}
-        {job && <ExportStatus job={job} />}
+        {job && <WatchedJobStatus job={job} what="Export" testId="export-status" />}
         <div className="form-actions modal-actions">
           {running ? (
             <button type="button" onClick={() => void client.call('jobs.cancel', { id: job!.id })}>
@@ -174,25 +175,5 @@ export function ExportDialog({ selected, query, shownTotal, shownExact, filtered
         </div>
       </form>
     </Modal>
-  );
-}
-
-function ExportStatus({ job }: { job: NonNullable<ReturnType<typeof useWatchedJob>> }) {
-  if (isActive(job))
-    return (
-      <div className="export-status" role="status" data-testid="export-status" data-status={job.status}>
-        <progress max={1} value={job.progress ?? undefined} aria-label="Export progress" />
-        <span className="muted small">{job.progressMessage ?? 'Starting…'}</span>
-      </div>
-    );
-  return (
-    <p
-      className={`flash flash-${job.status === 'success' ? 'ok' : 'error'}`}
-      role={job.status === 'success' ? 'status' : 'alert'}
-      data-testid="export-status"
-      data-status={job.status}
-    >
-      {job.status === 'success' ? job.resultSummary : job.status === 'cancelled' ? 'The export was cancelled.' : job.errorMessage}
-    </p>
   );
 }
