@@ -46,7 +46,8 @@ export function PhotoScreen({ id, review = false }: { id: number; review?: boole
   useInView([id], true);
 
   const [showHistory, setShowHistory] = useState(false);
-  const [locating, setLocating] = useState(false);
+  // What Locate… looks for, fixed when it opens (the path changes once the photo is found).
+  const [locating, setLocating] = useState<string | null>(null);
   const ev = useEvidence(id, showHistory);
   const rv = usePhotoReview(id, ev);
   const { current, focusedId, focusItem, message, setMessage } = rv;
@@ -189,16 +190,11 @@ export function PhotoScreen({ id, review = false }: { id: number; review?: boole
                 <span>
                   <strong>File missing.</strong> It is not at {photo.path} any more: it may have been moved, renamed or deleted.
                 </span>
-                <button onClick={() => setLocating(true)}>Locate…</button>
+                <button onClick={() => setLocating(`${photo.filename}, last seen at ${photo.path}.`)}>Locate…</button>
               </div>
             )}
             {locating && (
-              <LocateDialog
-                lookingFor={`${photo.filename}, last seen at ${photo.path}.`}
-                photoIds={[photo.id]}
-                electron={electron}
-                onClose={() => setLocating(false)}
-              />
+              <LocateDialog lookingFor={locating} photoIds={[photo.id]} electron={electron} onClose={() => setLocating(null)} />
             )}
             {photo.metadataStatus === 'failed' && !photo.missing && (
               <div className="error-box">

@@ -17,34 +17,38 @@ export function MissingFolders({ electron }: { electron: boolean }) {
   useEvent('photos.changed', () => q.reload());
   const [locating, setLocating] = useState<Locating>();
   const data = q.data;
-  if (!data?.photos) return null;
-  const unlisted = data.folders - data.items.length;
+  const unlisted = data ? data.folders - data.items.length : 0;
+  // The dialog stays open (in the same place in the tree) after its search found every missing photo.
   return (
-    <div className="missing-folders" data-testid="missing-folders">
-      <p className="missing-folders-intro">
-        {plural(data.photos, 'photo')} {data.photos === 1 ? 'is' : 'are'} missing from {plural(data.folders, 'folder')}. If they
-        were moved, show Circa where they are now: they are recognised by content, so renamed files are found too.
-      </p>
-      <ul>
-        {data.items.map((f) => (
-          <li key={f.folder}>
-            <span className="missing-folder-path" title={f.folder}>
-              {f.folder}
-            </span>
-            <span className="muted small">{plural(f.count, 'photo')}</span>
-            <button
-              onClick={() =>
-                setLocating({ lookingFor: `${plural(f.count, 'photo')} last seen in ${f.folder}.`, folder: f.folder })
-              }
-            >
-              Locate…
-            </button>
-          </li>
-        ))}
-      </ul>
-      {unlisted > 0 && <p className="muted small">And {plural(unlisted, 'more folder')} with fewer missing photos.</p>}
+    <>
+      {!!data?.photos && (
+        <div className="missing-folders" data-testid="missing-folders">
+          <p className="missing-folders-intro">
+            {plural(data.photos, 'photo')} {data.photos === 1 ? 'is' : 'are'} missing from {plural(data.folders, 'folder')}. If
+            they were moved, show Circa where they are now: they are recognised by content, so renamed files are found too.
+          </p>
+          <ul>
+            {data.items.map((f) => (
+              <li key={f.folder}>
+                <span className="missing-folder-path" title={f.folder}>
+                  {f.folder}
+                </span>
+                <span className="muted small">{plural(f.count, 'photo')}</span>
+                <button
+                  onClick={() =>
+                    setLocating({ lookingFor: `${plural(f.count, 'photo')} last seen in ${f.folder}.`, folder: f.folder })
+                  }
+                >
+                  Locate…
+                </button>
+              </li>
+            ))}
+          </ul>
+          {unlisted > 0 && <p className="muted small">And {plural(unlisted, 'more folder')} with fewer missing photos.</p>}
+        </div>
+      )}
       {locating && <LocateDialog {...locating} electron={electron} onClose={() => setLocating(undefined)} />}
-    </div>
+    </>
   );
 }
 
