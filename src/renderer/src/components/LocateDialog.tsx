@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { client } from '../api/client';
 import { isActive, useWatchedJob } from '../api/useWatchedJob';
 import { Modal } from './Modal';
-import { WatchedJobStatus } from './WatchedJobStatus';
+import { JobDialogFoot } from './WatchedJobStatus';
 
 interface Props {
   /** What is looked for, in a sentence ("Canon_40D.jpg, last seen at …"). */
@@ -77,26 +77,16 @@ export function LocateDialog({ lookingFor, photoIds, folder, electron, onClose }
             )}
           </div>
         </fieldset>
-        {error && (
-          <p className="flash flash-error" role="alert">
-            {error}
-          </p>
-        )}
-        {job && <WatchedJobStatus job={job} what="Search" testId="locate-status" />}
-        <div className="form-actions modal-actions">
-          {running ? (
-            <button type="button" onClick={() => void client.call('jobs.cancel', { id: job!.id })}>
-              Stop searching
-            </button>
-          ) : (
-            <button type="button" onClick={onClose}>
-              Close
-            </button>
-          )}
-          <button type="submit" className="primary" disabled={!place.trim() || running}>
-            Locate
-          </button>
-        </div>
+        <JobDialogFoot
+          error={error}
+          job={job}
+          what="Search"
+          testId="locate-status"
+          cancelLabel="Stop searching"
+          submitLabel="Locate"
+          canSubmit={!!place.trim()}
+          onClose={onClose}
+        />
       </form>
     </Modal>
   );

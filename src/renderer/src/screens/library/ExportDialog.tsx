@@ -8,7 +8,7 @@ import { client } from '../../api/client';
 import { useQuery } from '../../api/hooks';
 import { isActive, useWatchedJob } from '../../api/useWatchedJob';
 import { Modal } from '../../components/Modal';
-import { WatchedJobStatus } from '../../components/WatchedJobStatus';
+import { JobDialogFoot } from '../../components/WatchedJobStatus';
 import { plural } from '../../format';
 import type { PhotoQuery } from './usePhotoList';
 
@@ -153,26 +153,16 @@ export function ExportDialog({ selected, query, shownTotal, shownExact, filtered
             )}
           </div>
         </fieldset>
-        {error && (
-          <p className="flash flash-error" role="alert">
-            {error}
-          </p>
-        )}
-        {job && <WatchedJobStatus job={job} what="Export" testId="export-status" />}
-        <div className="form-actions modal-actions">
-          {running ? (
-            <button type="button" onClick={() => void client.call('jobs.cancel', { id: job!.id })}>
-              Cancel export
-            </button>
-          ) : (
-            <button type="button" onClick={onClose}>
-              Close
-            </button>
-          )}
-          <button type="submit" className="primary" disabled={!canStart}>
-            Export
-          </button>
-        </div>
+        <JobDialogFoot
+          error={error}
+          job={job}
+          what="Export"
+          testId="export-status"
+          cancelLabel="Cancel export"
+          submitLabel="Export"
+          canSubmit={canStart}
+          onClose={onClose}
+        />
       </form>
     </Modal>
   );
