@@ -78,6 +78,29 @@ test('a moved folder is located from the Missing files view; a moved photo from 
     await expect(box).toHaveCount(0);
     await expect(page.getByTestId('photo-path')).toHaveText(path.join(elsewhere, 'Nikon_D70.jpg'));
     await app.shot('locate-photo-found');
+
+    // Another moves; from the library, the selection bar offers Locate… for the missing ones selected.
+    fs.renameSync(path.join(moved, 'Pentax_K10D.jpg'), path.join(elsewhere, 'pentax.jpg'));
+    await page.getByRole('link', { name: '← Library' }).click();
+    await importFolder(page, app.target, moved);
+    await page.getByRole('button', { name: 'Close the import panel' }).click();
+    const pentax = tiles.filter({ hasText: 'Pentax_K10D.jpg' });
+    await expect(pentax.getByText('Missing', { exact: true })).toBeVisible();
+    await pentax.click();
+    await tiles.filter({ hasText: 'canon-scan-001.jpg' }).click({ modifiers: ['Control'] });
+    const bar = page.getByTestId('selection-bar');
+    await bar.getByRole('button', { name: 'Locate missing…' }).click();
+    await expect(dialog).toContainText(`Pentax_K10D.jpg, last seen at ${path.join(moved, 'Pentax_K10D.jpg')}.`);
+    await where.fill(elsewhere);
+    await dialog.getByRole('button', { name: 'Locate', exact: true }).click();
+    await expect(dialog.getByTestId('locate-status')).toHaveText(
+      `Relinked 1 photo found in ${elsewhere}; none still missing; 1 file there matched no missing photo (Nikon_D70.jpg).`,
+    );
+    await app.shot('locate-selection-done');
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect(pentax).toHaveCount(0);
+    await expect(tiles.filter({ hasText: 'pentax.jpg' }).getByText('Missing', { exact: true })).toHaveCount(0);
+    await expect(bar.getByRole('button', { name: /^Locate/ })).toHaveCount(0);
     fs.rmSync(elsewhere, { recursive: true, force: true });
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

@@ -46,7 +46,7 @@ export async function checkLocatePlace(place: string): Promise<{ path: string; k
   if (await isPseudoFileSystem(await fs.promises.realpath(resolved)))
     throw new CallFailure('invalid_input', `Circa does not look in "${resolved}": it is ${SYSTEM_FOLDER_REASON}`);
   try {
-    if (st.isDirectory()) (await fs.promises.opendir(resolved)).close();
+    if (st.isDirectory()) await (await fs.promises.opendir(resolved)).close();
     else await fs.promises.access(resolved, fs.constants.R_OK);
   } catch {
     throw new CallFailure(
