@@ -16,9 +16,11 @@ export function locateHandlers(
       if (!path.isAbsolute(place))
         throw new CallFailure('invalid_input', `"${place}" is not a full path: give it from the top (like /home/archive/scans)`);
       const checked = await checkLocatePlace(place);
+      // Ahead of queued work (an import's thousands of metadata jobs): the archivist is waiting for it.
       const { job, created } = core.jobs.enqueue({
         type: 'locate',
         payload: { path: checked.path, photoIds, folder: folder === undefined ? undefined : path.resolve(folder) },
+        priority: 100,
       });
       return { job, created, kind: checked.kind };
     },
