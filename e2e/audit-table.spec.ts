@@ -6,26 +6,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Locator } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { importFolder } from './helpers';
+import { importFolder, overflowing } from './helpers';
 
 const CORPUS = path.resolve('../shared/corpus/exif-samples/jpg');
-
-/** What sticks out past the right edge of `pane` (its own overflow included), as readable lines. */
-async function overflowing(pane: Locator): Promise<string[]> {
-  return pane.evaluate((el) => {
-    const right = el.getBoundingClientRect().right;
-    const out: string[] = [];
-    if (el.scrollWidth > el.clientWidth + 1) out.push(`the panel scrolls sideways (${el.scrollWidth} > ${el.clientWidth})`);
-    for (const child of Array.from(el.querySelectorAll('*'))) {
-      const r = child.getBoundingClientRect();
-      if (r.width > 0 && r.right > right + 1 && !child.closest('details:not([open])'))
-        out.push(`${child.tagName.toLowerCase()}.${child.className} ends at ${Math.round(r.right)} > ${Math.round(right)}`);
-    }
-    return out;
-  });
-}
 
 test('a failed job with long values fits its details panel at 1280×800 and 1024×768', async ({ app }) => {
   test.skip(app.target === 'electron', 'typing paths is browser mode');

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test, expect } from './fixtures';
-import { importCorpusCopies, importFolder } from './helpers';
+import { importCorpusCopies, importFolder, overflowing } from './helpers';
 
 const NAMES = ['Canon_40D.jpg', 'Nikon_D70.jpg', 'Pentax_K10D.jpg'];
 
@@ -43,12 +43,14 @@ test('a moved folder is located from the Missing files view; a moved photo from 
     await dialog.getByRole('button', { name: 'Locate', exact: true }).click();
     await expect(dialog.getByRole('alert')).toHaveText(`"${path.join(moved, 'nope')}" does not exist on this computer`);
     await app.shot('locate-bad-path');
+    expect(await overflowing(dialog)).toEqual([]);
 
     await where.fill(moved);
     await dialog.getByRole('button', { name: 'Locate', exact: true }).click();
     await expect(dialog.getByTestId('locate-status')).toHaveAttribute('data-status', 'success', { timeout: 30_000 });
     await expect(dialog.getByTestId('locate-status')).toHaveText(`Relinked 3 photos found in ${moved}; none still missing.`);
     await app.shot('locate-done');
+    expect(await overflowing(dialog)).toEqual([]);
     await dialog.getByRole('button', { name: 'Close', exact: true }).click();
     await expect(band).toHaveCount(0);
     await page.getByLabel('Show').selectOption('all');
@@ -74,6 +76,7 @@ test('a moved folder is located from the Missing files view; a moved photo from 
       `Relinked 1 photo found in ${path.join(elsewhere, 'Nikon_D70.jpg')}; none still missing.`,
     );
     await app.shot('locate-photo-done');
+    expect(await overflowing(dialog)).toEqual([]);
     await dialog.getByRole('button', { name: 'Close', exact: true }).click();
     await expect(box).toHaveCount(0);
     await expect(page.getByTestId('photo-path')).toHaveText(path.join(elsewhere, 'Nikon_D70.jpg'));
@@ -97,6 +100,7 @@ test('a moved folder is located from the Missing files view; a moved photo from 
       `Relinked 1 photo found in ${elsewhere}; none still missing; 1 file there matched no missing photo (Nikon_D70.jpg).`,
     );
     await app.shot('locate-selection-done');
+    expect(await overflowing(dialog)).toEqual([]);
     await dialog.getByRole('button', { name: 'Close', exact: true }).click();
     await expect(pentax).toHaveCount(0);
     await expect(tiles.filter({ hasText: 'pentax.jpg' }).getByText('Missing', { exact: true })).toHaveCount(0);
