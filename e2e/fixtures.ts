@@ -12,8 +12,11 @@ export interface CircaApp {
   libraryDir: string;
   /** Saves a screenshot under e2e/screenshots/ to look at. */
   shot(name: string): Promise<void>;
-  /** Browser mode: stops the server (SIGTERM) and starts it again on the same library; the URLs it printed. */
-  restartServer?(): Promise<{ before: string; after: string }>;
+  /**
+   * Browser mode: stops the server (SIGTERM) and starts it again on the same library; the URLs it
+   * printed. `whileStopped` runs in between (files changed while Circa is closed).
+   */
+  restartServer?(whileStopped?: () => Promise<void> | void): Promise<{ before: string; after: string }>;
 }
 
 const CHROMIUM_FLAGS = [
@@ -82,9 +85,10 @@ export const test = base.extend<{ app: CircaApp }>({
         server.kill('SIGTERM');
         await gone;
       };
-      restartServer = async () => {
+      restartServer = async (whileStopped) => {
         const before = url;
         await stop();
+        await whileStopped?.();
         ({ url, server } = await startBrowserMode(libraryDir));
         return { before, after: url };
       };

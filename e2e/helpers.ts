@@ -33,3 +33,18 @@ export async function importCorpusCopies(page: Page, target: string, names: stri
   await expect(page.getByTestId('photo-tile')).toHaveCount(names.length);
   return dir;
 }
+
+/** What sticks out past the right edge of `pane` (its own overflow included), as readable lines. */
+export async function overflowing(pane: Locator): Promise<string[]> {
+  return pane.evaluate((el) => {
+    const right = el.getBoundingClientRect().right;
+    const out: string[] = [];
+    if (el.scrollWidth > el.clientWidth + 1) out.push(`the panel scrolls sideways (${el.scrollWidth} > ${el.clientWidth})`);
+    for (const child of Array.from(el.querySelectorAll('*'))) {
+      const r = child.getBoundingClientRect();
+      if (r.width > 0 && r.right > right + 1 && !child.closest('details:not([open])'))
+        out.push(`${child.tagName.toLowerCase()}.${child.className} ends at ${Math.round(r.right)} > ${Math.round(right)}`);
+    }
+    return out;
+  });
+}

@@ -46,7 +46,13 @@ export const healthSchema = z.object({
   libraryDir: z.string(),
   schemaVersion: z.number().int(),
   uptimeMs: z.number(),
-  workers: z.object({ alive: z.number().int(), configured: z.number().int() }),
+  /** alive: ready for jobs; starting: on their way (not an error); failed: could not be started. */
+  workers: z.object({
+    alive: z.number().int(),
+    configured: z.number().int(),
+    starting: z.number().int(),
+    failed: z.number().int(),
+  }),
   paused: z.boolean(),
 });
 

@@ -229,6 +229,30 @@ export const calls = {
     z.object({ first: id, last: id }).strict(),
     z.object({ restored: z.number().int(), skipped: z.number().int() }),
   ),
+  /**
+   * Locate…: where missing photos went. `path` (a file, or a folder searched with its subfolders)
+   * is checked here — it must exist and be readable; then a `locate` job relinks every missing
+   * photo whose content (SHA-256) is found there. `photoIds` or `folder` name the photos looked
+   * for, so the job's summary can say how many of them are still missing.
+   */
+  'photos.locate': call(
+    z.object({ path: pathSchema, photoIds: z.array(id).min(1).max(100_000).optional(), folder: pathSchema.optional() }).strict(),
+    z.object({ job: jobSummarySchema, created: z.boolean(), kind: z.enum(['file', 'folder']) }),
+  ),
+  /** The folders the missing photos were in, most photos first (the "Missing files" view offers Locate… for each). */
+  'photos.missingFolders': call(
+    empty,
+    z.object({
+      items: z.array(z.object({ folder: z.string(), count: z.number().int() })),
+      folders: z.number().int(),
+      photos: z.number().int(),
+    }),
+  ),
+  /** Electron only: asks for a file or a folder with the system dialog (where a missing photo went). */
+  'photos.chooseLocation': call(
+    z.object({ kind: z.enum(['file', 'folder']) }).strict(),
+    z.object({ path: z.string().nullable() }),
+  ),
   'photos.setNotes': call(
     z.object({ id, notes: z.string().max(20_000) }).strict(),
     z.object({ notes: z.string(), action: actionSummarySchema.nullable() }),

@@ -41,6 +41,7 @@ beforeAll(async () => {
         platform: {
           chooseImportPaths: async () => [dir],
           chooseFolder: async () => dir,
+          chooseFile: async () => path.join(dir, 'Canon_40D.jpg'),
           revealInFolder: (p) => revealed.push(p),
         },
         ...overrides,
@@ -140,6 +141,9 @@ const steps: [CallName, () => unknown, (value: any) => void | Promise<void>][] =
   ['settings.apiKeyStatus', () => ({}), () => {}],
   ['settings.setApiKey', () => ({ apiKey: null }), () => {}],
   ['export.chooseFolder', () => ({}), (v) => expect(v).toEqual({ path: dir })],
+  ['photos.chooseLocation', () => ({ kind: 'file' }), (v) => expect(v).toEqual({ path: path.join(dir, 'Canon_40D.jpg') })],
+  ['photos.missingFolders', () => ({}), (v) => expect(v).toEqual({ items: [], folders: 0, photos: 0 })],
+  ['photos.locate', () => ({ path: dir }), (v) => expect(v.kind).toBe('folder')],
   ['backups.list', () => ({}), (v) => (state.backup = v.items[0].name)],
   // Last: it replaces the library (and the core) behind the host.
   ['backups.restore', () => ({ name: state.backup }), (v) => expect(v.photos).toBe(1)],

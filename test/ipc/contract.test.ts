@@ -34,6 +34,16 @@ const wrongValues: Partial<Record<CallName, unknown[]>> = {
     { paths: ['/x'], scanPolicy: 'maybe' },
   ],
   'photos.chooseAndImport': [{ scanPolicy: 'scans please' }],
+  'photos.locate': [
+    {},
+    { path: '' },
+    { path: 'a\0b' },
+    { path: '/x', photoIds: [] },
+    { path: '/x', photoIds: [0] },
+    { path: '/x', folder: '' },
+    { path: '/x', extra: true },
+  ],
+  'photos.chooseLocation': [{}, { kind: 'anything' }],
   'photos.cancelImport': [{}, { id: 'x' }],
   'photos.rerun': [{ ids: [] }, { ids: [1], type: 'rm -rf' }, { ids: [0], type: 'metadata' }],
   'photos.reveal': [{}, { id: 0 }],
@@ -133,6 +143,7 @@ describe('IPC contract validation', () => {
       'photos.importStatus',
       'backups.list',
       'export.chooseFolder',
+      'photos.missingFolders',
     ];
     const needsSpecific = CALL_NAMES.filter((n) => !emptyInput.includes(n));
     expect(needsSpecific.filter((n) => !wrongValues[n])).toEqual([]);

@@ -110,6 +110,7 @@ export function openCore(opts: CoreOptions): Core {
 
   const duplicates = openDuplicates({ db, ledger, evidence, photos, log, onPhotosChanged: (ids) => photoChanges.add(ids) });
 
+  const locations = new FileLocations(db, ledger);
   const diagnostics = opts.diagnostics ?? process.env.CIRCA_DIAGNOSTIC_JOBS === '1';
   const registry = new JobRegistry(
     productMainHalves({
@@ -125,6 +126,15 @@ export function openCore(opts: CoreOptions): Core {
       apiKey: () => apiKeys.get(),
       onPhotoChanged,
       onPhotosChanged: (ids) => photoChanges.add(ids),
+      // `jobs` exists by the time a locate job ends (it is built just below).
+      locate: {
+        locations,
+        reread: (ids) =>
+          jobs.enqueueMany(
+            ids.map((photoId) => ({ type: 'metadata', payload: { photoId } })),
+            'user',
+          ),
+      },
       backup: {
         paths,
         settings,
@@ -146,7 +156,6 @@ export function openCore(opts: CoreOptions): Core {
   const actions = new ActionLog(db.sqlite, ledger);
   const evidenceService = new EvidenceService(db, evidence, photos, ledger, actions, onPhotoChanged);
   const photoEdits = new PhotoEdits(db, photos, evidence, ledger, actions, onPhotoChanged);
-  const locations = new FileLocations(db, ledger);
   // Photos leave and come back anywhere in any sort order: every open grid re-reads what it shows.
   const removal = new PhotoRemoval(db, jobs, ledger, () => events.emit('photos.changed', { ids: [], all: true }));
   const importer = new Importer({
@@ -203,6 +212,7 @@ export function openCore(opts: CoreOptions): Core {
     removal,
     apiKeys,
     importer,
+    locations,
     media: { photos, libraryDir: paths.dir, thumbnailsDir: paths.thumbnailsDir, previewsDir: paths.previewsDir },
     platform: opts.platform ?? {},
     events,

@@ -14,6 +14,7 @@ import { duplicateScanJob } from '../duplicates/scan-job';
 import type { DuplicateStore } from '../duplicates/duplicate-store';
 import { previewJob } from '../photos/preview-job';
 import { aiTestJob } from '../dating/ai-test-job';
+import { locateJob, type LocateJobDeps } from '../photos/locate-job';
 
 export type ProductHalvesDeps = MetadataJobDeps & {
   backup: BackupJobDeps;
@@ -22,6 +23,7 @@ export type ProductHalvesDeps = MetadataJobDeps & {
   apiKey(): string | null;
   onPhotosChanged(ids: number[]): void;
   duplicates: DuplicateStore;
+  locate: Omit<LocateJobDeps, 'onPhotosChanged'>;
 };
 
 export function productMainHalves(deps: ProductHalvesDeps): MainHalves<ProductJobTypes> {
@@ -35,5 +37,6 @@ export function productMainHalves(deps: ProductHalvesDeps): MainHalves<ProductJo
     duplicate_scan: duplicateScanJob({ ...deps, hashes: deps.photoHashes }),
     preview: previewJob(deps),
     ai_test: aiTestJob(deps),
+    locate: locateJob({ ...deps.locate, onPhotosChanged: deps.onPhotosChanged }),
   };
 }

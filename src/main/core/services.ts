@@ -17,6 +17,7 @@ import type { PhotoEdits } from '../photos/photo-edits';
 import type { PhotoRemoval } from '../photos/photo-removal';
 import type { ApiKeyStore, SecretCipher } from '../settings/secrets';
 import type { Importer } from '../photos/importer';
+import type { FileLocations } from '../photos/file-locations';
 import type { MediaDeps } from '../media/media';
 import type { EventHub } from './event-hub';
 
@@ -26,6 +27,8 @@ export const APP_VERSION = '0.1.0';
 /** What only the desktop shell can do (native dialogs, the file manager); absent in browser mode. */
 export interface PlatformHooks {
   chooseImportPaths?(): Promise<string[] | null>;
+  /** A file, with the system dialog (null: cancelled). */
+  chooseFile?(title: string): Promise<string | null>;
   /** A folder for an export, with the system dialog (null: cancelled). */
   chooseFolder?(title: string): Promise<string | null>;
   revealInFolder?(path: string): void;
@@ -54,6 +57,8 @@ export interface CoreServices {
   removal: PhotoRemoval;
   apiKeys: ApiKeyStore;
   importer: Importer;
+  /** Where photos' files are: missing ones, relinks. */
+  locations: FileLocations;
   media: MediaDeps;
   platform: PlatformHooks;
   events: EventHub;

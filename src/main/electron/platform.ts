@@ -37,6 +37,12 @@ async function chooseFolder(win: BrowserWindow | null, title: string): Promise<s
   return r.canceled ? null : (r.filePaths[0] ?? null);
 }
 
+async function chooseFile(win: BrowserWindow | null, title: string): Promise<string | null> {
+  const opts = { title, buttonLabel: 'Choose', properties: ['openFile' as const] };
+  const r = win ? await dialog.showOpenDialog(win, opts) : await dialog.showOpenDialog(opts);
+  return r.canceled ? null : (r.filePaths[0] ?? null);
+}
+
 /** safeStorage through its async API; on Linux, says whether a keyring really protects the key. */
 async function createCipher(): Promise<SecretCipher | undefined> {
   if (!(await safeStorage.isAsyncEncryptionAvailable())) return undefined;
@@ -59,6 +65,7 @@ export async function desktopPlatform(getWindow: () => BrowserWindow | null): Pr
   return {
     chooseImportPaths: () => chooseImportPaths(getWindow()),
     chooseFolder: (title) => chooseFolder(getWindow(), title),
+    chooseFile: (title) => chooseFile(getWindow(), title),
     revealInFolder: (file) => shell.showItemInFolder(file),
     confirm: (message, yes) => confirm(getWindow(), message, yes),
     cipher: await createCipher(),

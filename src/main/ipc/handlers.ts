@@ -3,6 +3,7 @@ import { APP_VERSION, type CoreServices } from '../core/services';
 import type { Handlers } from './dispatcher';
 import { CallFailure } from '../../shared/result';
 import { archiveHandlers } from './archive-handlers';
+import { locateHandlers } from './locate-handlers';
 import { viewerOf } from '../media/viewer';
 import { assertUsableAiSettings } from '../../shared/ai/settings-check';
 import { parseOcrReading } from '../photos/photo-repository';
@@ -17,7 +18,12 @@ export function createHandlers(core: CoreServices): Handlers {
         libraryDir: core.paths.dir,
         schemaVersion: core.db.migration.schemaVersion,
         uptimeMs: Date.now() - core.startedAt,
-        workers: { alive: stats?.workersAlive ?? 0, configured: stats?.workersConfigured ?? 0 },
+        workers: {
+          alive: stats?.workersAlive ?? 0,
+          configured: stats?.workersConfigured ?? 0,
+          starting: stats?.workersStarting ?? 0,
+          failed: stats?.workersFailed ?? 0,
+        },
         paused: stats?.paused ?? false,
       };
     },
@@ -167,6 +173,7 @@ export function createHandlers(core: CoreServices): Handlers {
     },
 
     ...archiveHandlers(core),
+    ...locateHandlers(core),
     'duplicates.list': ({ view, offset, limit }) => core.duplicates.list(view, offset, limit),
     'duplicates.confirm': ({ photoIds, preferredPhotoId }) => core.duplicates.confirm(photoIds, preferredPhotoId),
     'duplicates.notSame': ({ photoIds, from }) => core.duplicates.notSame(photoIds, from),

@@ -2,7 +2,8 @@
  * Where each photo's file is. Circa references files in place, so a file can be moved or renamed
  * behind its back: a photo is marked missing when the library opens and its file is gone, or when
  * its folder is imported again and the file is no longer there; importing a file whose content
- * (SHA-256) is that of a missing photo relinks the photo to it, keeping everything known about it.
+ * (SHA-256) is that of a missing photo relinks the photo to it, keeping everything known about it,
+ * and so does a Locate… (the `locate` job, ./locate-job.ts) in a place the archivist points to.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,6 +13,15 @@ import type { LibraryDb } from '../db/open';
 import type { NewPhoto } from './photo-repository';
 
 const CHECK_PAGE = 500;
+
+/** The bounds of every path under `folder`: those that start with it and a separator sort between them. */
+export function pathRange(folder: string): [string, string] {
+  const prefix = folder.endsWith(path.sep) ? folder : folder + path.sep;
+  return [prefix, prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1)];
+}
+
+/** A file found with the content of a photo already in the library. */
+export type FoundFile = Pick<NewPhoto, 'sha256' | 'path' | 'filename' | 'mtimeMs'>;
 
 export interface Relinked {
   id: number;
@@ -44,6 +54,9 @@ export class FileLocations {
       under: p('SELECT id, path FROM photos WHERE missing = 0 AND path >= ? AND path < ?'),
       page: p('SELECT id, path, missing FROM photos WHERE id > ? ORDER BY id LIMIT ?'),
       setMissing: p('UPDATE photos SET missing = ?, updated_at = ? WHERE id = ? AND missing <> ?'),
+      missing: p('SELECT id, sha256, size, path FROM photos WHERE missing = 1'),
+      missingUnder: p('SELECT count(*) FROM photos WHERE missing = 1 AND path >= ? AND path < ?').pluck(),
+      missingCount: p('SELECT count(*) FROM photos WHERE missing = 1').pluck(),
     };
   }
 
@@ -52,13 +65,13 @@ export class FileLocations {
    * missing (or no longer where it was), the photo now lives at `p.path`; otherwise `p` is just a
    * second copy and nothing changes (null).
    */
-  relinkIfMissing(p: NewPhoto, now: number): Relinked | null {
+  relinkIfMissing(p: FoundFile, now: number, via: { jobId?: number } = {}): Relinked | null {
     const row = this.s.bySha.get(p.sha256) as LocatedRow | undefined;
     if (!row || row.path === p.path) return null;
     if (!row.missing && fs.existsSync(row.path)) return null;
     this.s.relink.run(p.path, p.filename, p.mtimeMs, now, row.id);
     this.ledger.append([
-      { event: 'photo_relinked', actor: 'user', photoId: row.id, at: now, data: { from: row.path, to: p.path } },
+      { event: 'photo_relinked', actor: 'user', photoId: row.id, at: now, data: { from: row.path, to: p.path, ...via } },
     ]);
     return { id: row.id, reread: row.metadata_status === 'failed' };
   }
@@ -68,10 +81,7 @@ export class FileLocations {
    * on disk, are missing. Returns their ids.
    */
   markMissingUnder(root: string, seen: ReadonlySet<string>): number[] {
-    const prefix = root.endsWith(path.sep) ? root : root + path.sep;
-    // Every path that starts with `prefix` sorts between it and the prefix with its last character raised.
-    const upper = prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
-    const rows = this.s.under.all(prefix, upper) as { id: number; path: string }[];
+    const rows = this.s.under.all(...pathRange(root)) as { id: number; path: string }[];
     const gone = rows.filter((r) => !seen.has(r.path) && !fs.existsSync(r.path)).map((r) => r.id);
     if (gone.length) this.setMissing(gone.map((id) => ({ id, missing: true })));
     return gone;
@@ -103,6 +113,42 @@ export class FileLocations {
         changed.push(...updates.map((u) => u.id));
       }
     }
+  }
+
+  /** The photos marked missing (a read that the partial index `photos_missing_idx` keeps short). */
+  missing(): { id: number; sha256: string; size: number; path: string }[] {
+    return this.s.missing.all() as { id: number; sha256: string; size: number; path: string }[];
+  }
+
+  /** How many photos are missing: all, or those whose files were in `folder`. */
+  missingCount(folder?: string): number {
+    return (folder ? this.s.missingUnder.get(...pathRange(folder)) : this.s.missingCount.get()) as number;
+  }
+
+  /** How many of these photos are missing. */
+  missingAmong(ids: readonly number[]): number {
+    let count = 0;
+    for (let i = 0; i < ids.length; i += CHECK_PAGE) {
+      const page = ids.slice(i, i + CHECK_PAGE);
+      count += this.db.sqlite
+        .prepare(`SELECT count(*) FROM photos WHERE missing = 1 AND id IN (${page.map(() => '?').join(',')})`)
+        .pluck()
+        .get(...page) as number;
+    }
+    return count;
+  }
+
+  /** The folders the missing photos were in, most photos first (what the library offers to locate). */
+  missingFolders(limit: number): { items: { folder: string; count: number }[]; folders: number; photos: number } {
+    const counts = new Map<string, number>();
+    const rows = this.missing();
+    for (const r of rows) {
+      const dir = path.dirname(r.path);
+      counts.set(dir, (counts.get(dir) ?? 0) + 1);
+    }
+    const items = [...counts].map(([folder, count]) => ({ folder, count }));
+    items.sort((a, b) => b.count - a.count || (a.folder < b.folder ? -1 : 1));
+    return { items: items.slice(0, limit), folders: items.length, photos: rows.length };
   }
 
   private setMissing(updates: { id: number; missing: boolean }[]): void {

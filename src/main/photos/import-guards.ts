@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { CallFailure } from '../../shared/result';
-import { isPseudoFileSystem, SYSTEM_FOLDER_REASON, walkImport } from './import-walk';
+import { isPseudoFileSystem, SYSTEM_FOLDER_REASON, walkImport } from '../../shared/node/file-walk';
 
 export interface ImportLimits {
   /** More files than this under the roots (counted before starting) needs a confirmation. */

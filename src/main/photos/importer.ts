@@ -19,7 +19,7 @@ import type { NewPhoto, PhotoRepository } from './photo-repository';
 import { describeMachineryError, isMachineryError } from '../jobs/machinery';
 import { ImportOutcomes, type AddedRange } from './import-outcome';
 import type { FileLocations } from './file-locations';
-import { walkImport, type SkipKind } from './import-walk';
+import { walkImport, type SkipKind } from '../../shared/node/file-walk';
 import { askBeforeHugeImports, DEFAULT_IMPORT_LIMITS, refusePseudoRoots, type ImportLimits } from './import-guards';
 
 const HASH_CONCURRENCY = 4;

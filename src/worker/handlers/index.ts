@@ -36,6 +36,7 @@ const productHandlers: WorkerHalves<ProductJobTypes> = {
   duplicate_scan: onFirstUse(async () => (await import('./duplicate-scan')).duplicateScanHandler),
   preview: onFirstUse(async () => (await import('./preview')).previewHandler),
   ai_test: onFirstUse(async () => (await import('./ai-test')).aiTestHandler),
+  locate: onFirstUse(async () => (await import('./locate')).locateHandler),
 };
 
 export function workerHandlers(opts: { diagnostics: boolean }): Record<string, RunHandler> {

@@ -47,6 +47,10 @@ export interface RunnerStats {
   runnerId: string;
   workersAlive: number;
   workersConfigured: number;
+  /** Workers on their way (the app starting, a replacement after a crash): not an error. */
+  workersStarting: number;
+  /** Workers whose process could not be started (or died before it was ready). */
+  workersFailed: number;
   paused: boolean;
   claimed: number;
   succeeded: number;

@@ -203,10 +203,13 @@ export class JobRunner {
   }
 
   getStats(): RunnerStats {
+    const workers = this.pool.health();
     return {
       runnerId: this.runnerId,
-      workersAlive: this.pool.readyCount(),
+      workersAlive: workers.ready,
       workersConfigured: this.pool.slots.length,
+      workersStarting: workers.starting,
+      workersFailed: workers.failed,
       paused: this.o.paused,
       ...this.stats,
     };

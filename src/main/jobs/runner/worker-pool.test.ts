@@ -95,6 +95,42 @@ describe('WorkerPool', () => {
     await until(() => p.readyCount() === 1, 'a later spawn');
   });
 
+  it('a worker still starting is starting, not failed; only one that could not start is failed', async () => {
+    const f = fakeSpawner();
+    f.becomeReady = false;
+    const { p } = pool(f, 2);
+    stops.push(() => p.stop(() => false, 100));
+    p.start();
+    await until(() => f.workers.length === 2, 'two spawns');
+    expect(p.health()).toEqual({ ready: 0, starting: 2, failed: 0 });
+    // One ends before it ever said ready: it failed to start (until a replacement gets ready).
+    f.workers[0].exit({ kind: 'crashed', code: 1 });
+    await until(() => p.health().failed === 1, 'the failed launch');
+    expect(p.health()).toEqual({ ready: 0, starting: 1, failed: 1 });
+    // Its replacement (spawned at once) stays failed until it is ready; the next one is.
+    await until(() => f.workers.length === 3, 'the replacement');
+    expect(p.health()).toEqual({ ready: 0, starting: 1, failed: 1 });
+    f.becomeReady = true;
+    f.workers[2].exit({ kind: 'crashed', code: 1 });
+    await until(() => p.readyCount() === 1, 'a later replacement ready', 3000);
+    expect(p.health()).toEqual({ ready: 1, starting: 1, failed: 0 });
+  });
+
+  it('a spawn that throws counts as failed until a later spawn gets ready; a crash after ready is a restart', async () => {
+    const f = fakeSpawner();
+    f.failNextSpawn = true;
+    const { p } = pool(f);
+    stops.push(() => p.stop(() => false, 100));
+    p.start();
+    expect(p.health()).toEqual({ ready: 0, starting: 0, failed: 1 });
+    await until(() => p.readyCount() === 1, 'a later spawn');
+    expect(p.health()).toEqual({ ready: 1, starting: 0, failed: 0 });
+    f.becomeReady = false;
+    f.workers.at(-1)!.exit({ kind: 'crashed', code: 1 });
+    await until(() => p.readyCount() === 0, 'the crash');
+    expect(p.health()).toEqual({ ready: 0, starting: 1, failed: 0 });
+  });
+
   it('kills a busy process that stops answering pings, not an idle one', async () => {
     const f = fakeSpawner();
     const { p, exits } = pool(f, 2, 30);

@@ -29,6 +29,8 @@ interface SlotState extends WorkerSlot {
   alive: boolean;
   lastPongAt: number;
   consecutiveCrashes: number;
+  /** Its last process could not be started, or ended before it was ready; cleared when one gets ready. */
+  launchFailed: boolean;
   killReason: KillReason | null;
   respawnTimer?: NodeJS.Timeout;
   exited: Promise<void>;
@@ -67,6 +69,7 @@ export class WorkerPool {
         alive: false,
         lastPongAt: 0,
         consecutiveCrashes: 0,
+        launchFailed: false,
         killReason: null,
         exited: Promise.resolve(),
         onExited: () => {},
@@ -84,6 +87,17 @@ export class WorkerPool {
 
   readyCount(): number {
     return this.state.filter((s) => s.ready).length;
+  }
+
+  /**
+   * Slots by what the archivist should be told: ready, starting (a process on its way, or a
+   * replacement after a crash or a kill), or failed (its last process could not be started or
+   * ended before it was ready — an error until a later one gets ready).
+   */
+  health(): { ready: number; starting: number; failed: number } {
+    const ready = this.readyCount();
+    const failed = this.state.filter((s) => !s.ready && s.launchFailed).length;
+    return { ready, starting: this.state.length - ready - failed, failed };
   }
 
   send(slot: WorkerSlot, msg: MainToWorker): void {
@@ -150,6 +164,7 @@ export class WorkerPool {
       proc = this.o.spawn({ heapMb: this.o.heapMb, name: slot.owner, env: { ...this.o.env } });
     } catch (err) {
       this.o.onSpawnError(`Could not start a worker process: ${(err as Error).message}`);
+      slot.launchFailed = true;
       slot.consecutiveCrashes++; // back off: a spawn that throws would otherwise retry in a tight loop
       this.scheduleRespawn(slot);
       return;
@@ -166,6 +181,7 @@ export class WorkerPool {
       slot.lastPongAt = Date.now();
       if (msg.t === 'ready') {
         slot.ready = true;
+        slot.launchFailed = false;
         this.o.onReady(slot);
       } else if (msg.t !== 'pong') this.o.onMessage(slot, msg);
     });
@@ -178,6 +194,7 @@ export class WorkerPool {
       const reason = slot.killReason;
       // A process that ends before it ever said it was ready did not launch, whatever its code.
       const kind = reason ? 'killed' : !wasReady && exit.kind !== 'exited' ? 'failed_to_launch' : exit.kind;
+      slot.launchFailed = kind === 'failed_to_launch';
       const slotExit: SlotExit = kind === 'killed' ? { kind, reason: reason!, exit } : { kind, exit };
       if (reason !== 'shutdown') {
         // Only real crashes (and hangs) count towards the crash-loop backoff, not kills we asked for.

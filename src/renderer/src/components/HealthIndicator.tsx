@@ -3,47 +3,43 @@ import { useEffect, useState } from 'react';
 import { client } from '../api/client';
 import { useConnection, useEvent } from '../api/hooks';
 import type { CallOutput } from '../../../shared/contract';
+import { healthView } from './healthView';
 
 type Health = CallOutput<'app.health'>;
+
+const CHECK_EVERY_MS = 3000;
+/** While workers start (or the library reopens) the indicator follows closely, so "starting" does not linger. */
+const CHECK_STARTING_MS = 500;
 
 export function HealthIndicator() {
   const connection = useConnection();
   const [health, setHealth] = useState<Health>();
-  const [failed, setFailed] = useState<string>();
+  const [failed, setFailed] = useState<{ code: string; message: string }>();
 
   useEffect(() => {
     let alive = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
     const check = async () => {
       const r = await client.call('app.health', {});
       if (!alive) return;
       if (r.ok) {
         setHealth(r.value);
         setFailed(undefined);
-      } else setFailed(r.error.message);
+      } else setFailed({ code: r.error.code, message: r.error.message });
+      const starting = r.ok ? r.value.workers.alive === 0 && r.value.workers.starting > 0 : r.error.code === 'unavailable';
+      timer = setTimeout(() => void check(), starting ? CHECK_STARTING_MS : CHECK_EVERY_MS);
     };
     void check();
-    const t = setInterval(check, 3000);
     return () => {
       alive = false;
-      clearInterval(t);
+      clearTimeout(timer);
     };
   }, [connection]);
 
   // Pause/resume shows at once, not at the next poll.
   useEvent('jobs.changed', (e) => setHealth((h) => (h && h.paused !== e.paused ? { ...h, paused: e.paused } : h)));
 
-  const noWorkers = !!health && health.workers.configured > 0 && health.workers.alive === 0;
-  const state = connection !== 'open' ? 'down' : failed || noWorkers ? 'degraded' : health ? 'ok' : 'down';
-  const label =
-    connection === 'connecting'
-      ? 'Connecting…'
-      : connection === 'closed'
-        ? 'Disconnected — reconnecting'
-        : failed
-          ? `Problem: ${failed}`
-          : health
-            ? `Connected · ${health.workers.alive}/${health.workers.configured} workers${noWorkers ? ' — jobs cannot run' : ''}${health.paused ? ' · paused' : ''}`
-            : 'Checking…';
+  const { state, label } = healthView(connection, health, failed);
   return (
     <div className={`health health-${state}`} role="status" aria-live="polite" data-testid="health" data-state={state}>
       <span className="health-dot" aria-hidden="true" />

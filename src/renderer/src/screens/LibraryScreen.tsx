@@ -27,6 +27,7 @@ import { ExportDialog } from './library/ExportDialog';
 import { BulkRerun } from './library/BulkRerun';
 import { BulkReview } from './library/BulkReview';
 import { RemovalNotice, RemoveButton, useRemoval } from './library/RemovePhotos';
+import { LocateSelected, MissingFolders } from './library/MissingFolders';
 import { firstToReview } from './photo/useReviewQueue';
 import { useSessionStore } from '../session/session';
 
@@ -328,6 +329,7 @@ export function LibraryScreen({ active = true }: { active?: boolean }) {
                 </span>
                 <BulkReview selected={shown} selection={selection.selected} />
                 <BulkRerun selected={shown} selection={selection.selected} />
+                <LocateSelected selected={shown} rowOf={(id) => list.rows[list.indexOf(id)]} electron={electron} />
                 <RemoveButton
                   count={shown.size}
                   busy={removal.busy}
@@ -340,6 +342,7 @@ export function LibraryScreen({ active = true }: { active?: boolean }) {
             )}
           </div>
           <RemovalNotice removal={removal} />
+          {filter === 'missing' && <MissingFolders electron={electron} />}
           {list.error && (
             <div className="flash flash-error pane-flash" role="alert">
               {list.error}{' '}

@@ -28,6 +28,7 @@ import { usePhotoReview } from './photo/usePhotoReview';
 import { useReruns } from './photo/useReruns';
 import { usePhotoKeys } from './photo/usePhotoKeys';
 import { useInView } from './library/useVisibleWork';
+import { LocateDialog } from '../components/LocateDialog';
 
 export function PhotoScreen({ id, review = false }: { id: number; review?: boolean }) {
   const q = useQuery('photos.get', { id }, [id]);
@@ -45,6 +46,8 @@ export function PhotoScreen({ id, review = false }: { id: number; review?: boole
   useInView([id], true);
 
   const [showHistory, setShowHistory] = useState(false);
+  // What Locate… looks for, fixed when it opens (the path changes once the photo is found).
+  const [locating, setLocating] = useState<string | null>(null);
   const ev = useEvidence(id, showHistory);
   const rv = usePhotoReview(id, ev);
   const { current, focusedId, focusItem, message, setMessage } = rv;
@@ -183,9 +186,15 @@ export function PhotoScreen({ id, review = false }: { id: number; review?: boole
             )}
             <RerunControls jobs={photo.jobs} busy={reruns.busy} notes={reruns.notes} onRerun={(t) => void reruns.rerun(t)} />
             {photo.missing && (
-              <div className="warn-box" role="status">
-                <strong>File missing.</strong> It is not at {photo.path} any more: it may have been moved, renamed or deleted.
+              <div className="warn-box missing-box" role="status">
+                <span>
+                  <strong>File missing.</strong> It is not at {photo.path} any more: it may have been moved, renamed or deleted.
+                </span>
+                <button onClick={() => setLocating(`${photo.filename}, last seen at ${photo.path}.`)}>Locate…</button>
               </div>
+            )}
+            {locating && (
+              <LocateDialog lookingFor={locating} photoIds={[photo.id]} electron={electron} onClose={() => setLocating(null)} />
             )}
             {photo.metadataStatus === 'failed' && !photo.missing && (
               <div className="error-box">

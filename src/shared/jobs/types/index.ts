@@ -7,6 +7,7 @@ import type { AnyJobType, JobUi } from '../define';
 import { aiAnalysisJobType } from './ai-analysis';
 import { backupJobType } from './backup';
 import { exportJobType } from './export';
+import { locateJobType } from './locate';
 import { aiTestJobType } from './ai-test';
 import { constraintRebuildJobType } from './constraint-rebuild';
 import { diagnosticJobTypes } from './diagnostic';
@@ -25,6 +26,7 @@ export const productJobTypes = {
   duplicate_scan: duplicateScanJobType,
   preview: previewJobType,
   ai_test: aiTestJobType,
+  locate: locateJobType,
 } as const satisfies Record<string, AnyJobType>;
 
 export type ProductJobTypes = typeof productJobTypes;

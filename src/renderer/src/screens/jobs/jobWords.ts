@@ -13,6 +13,7 @@ export const typeLabel = (type: string): string => jobTypeLabel(type);
 export function subjectLabel(job: Pick<JobSummary, 'photo' | 'subject'>): string {
   if (job.photo) return job.photo.filename;
   if (job.subject?.startsWith('photo:')) return 'a photo no longer in the library';
+  if (job.subject?.startsWith('locate:')) return `in ${job.subject.slice('locate:'.length)}`;
   return '';
 }
 

@@ -8,6 +8,7 @@ import { client } from '../../api/client';
 import { useQuery } from '../../api/hooks';
 import { isActive, useWatchedJob } from '../../api/useWatchedJob';
 import { Modal } from '../../components/Modal';
+import { JobDialogFoot } from '../../components/WatchedJobStatus';
 import { plural } from '../../format';
 import type { PhotoQuery } from './usePhotoList';
 
@@ -152,47 +153,17 @@ export function ExportDialog({ selected, query, shownTotal, shownExact, filtered
             )}
           </div>
         </fieldset>
-        {error && (
-          <p className="flash flash-error" role="alert">
-            {error}
-          </p>
-        )}
-        {job && <ExportStatus job={job} />}
-        <div className="form-actions modal-actions">
-          {running ? (
-            <button type="button" onClick={() => void client.call('jobs.cancel', { id: job!.id })}>
-              Cancel export
-            </button>
-          ) : (
-            <button type="button" onClick={onClose}>
-              Close
-            </button>
-          )}
-          <button type="submit" className="primary" disabled={!canStart}>
-            Export
-          </button>
-        </div>
+        <JobDialogFoot
+          error={error}
+          job={job}
+          what="Export"
+          testId="export-status"
+          cancelLabel="Cancel export"
+          submitLabel="Export"
+          canSubmit={canStart}
+          onClose={onClose}
+        />
       </form>
     </Modal>
-  );
-}
-
-function ExportStatus({ job }: { job: NonNullable<ReturnType<typeof useWatchedJob>> }) {
-  if (isActive(job))
-    return (
-      <div className="export-status" role="status" data-testid="export-status" data-status={job.status}>
-        <progress max={1} value={job.progress ?? undefined} aria-label="Export progress" />
-        <span className="muted small">{job.progressMessage ?? 'Starting…'}</span>
-      </div>
-    );
-  return (
-    <p
-      className={`flash flash-${job.status === 'success' ? 'ok' : 'error'}`}
-      role={job.status === 'success' ? 'status' : 'alert'}
-      data-testid="export-status"
-      data-status={job.status}
-    >
-      {job.status === 'success' ? job.resultSummary : job.status === 'cancelled' ? 'The export was cancelled.' : job.errorMessage}
-    </p>
   );
 }

@@ -44,7 +44,10 @@ export const PhotoTile = memo(function PhotoTile({ photo: p, index, total, selec
         )}
         <span className="tile-badges">
           {p.missing && (
-            <span className="tile-badge tile-badge-missing" title={`File not found at ${p.path}`}>
+            <span
+              className="tile-badge tile-badge-missing"
+              title={`File not found at ${p.path}. Select it and choose Locate… to show Circa where it is now.`}
+            >
               Missing
             </span>
           )}

@@ -60,7 +60,8 @@ export function usePhotoKeys(actions: PhotoKeyActions): void {
   latest.current = actions;
   useEffect(() => {
     const listener = (e: KeyboardEvent) => {
-      if (e.defaultPrevented || isTextField(e.target)) return;
+      // Keys pressed in a dialog (Locate…) are the dialog's, not the photo's.
+      if (e.defaultPrevented || isTextField(e.target) || (e.target as HTMLElement | null)?.closest?.('dialog')) return;
       const act = photoKeyAction(e, latest.current);
       if (!act) return;
       e.preventDefault();

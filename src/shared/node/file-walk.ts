@@ -1,5 +1,5 @@
 /**
- * What an import walks, and what it leaves out and why. Every file under a root is either a
+ * What an import (in main) and a Locate (in a worker) walk, and what they leave out and why. Every file under a root is either a
  * candidate or a skip with a reason the archivist can act on; nothing is dropped silently except
  * hidden files (.DS_Store, ._resource forks, hidden folders).
  *
