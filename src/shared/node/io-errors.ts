@@ -36,3 +36,10 @@ export function fsReadError(err: unknown, filePath: string): unknown {
 export function throwIfAborted(signal: AbortSignal | undefined): void {
   signal?.throwIfAborted();
 }
+
+/** The disk (or the user's quota on it) is full: ENOSPC/EDQUOT from Node, SQLITE_FULL from SQLite. */
+export function isDiskFull(err: unknown): boolean {
+  const code = errnoCode(err) ?? '';
+  if (code === 'ENOSPC' || code === 'EDQUOT' || code.startsWith('SQLITE_FULL')) return true;
+  return err instanceof Error && /database or disk is full|no space left on device/i.test(err.message);
+}
