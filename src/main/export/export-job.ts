@@ -10,7 +10,7 @@ import { PermanentJobError } from '../../shared/jobs/errors';
 import type { ExportEvidenceRow, ExportPhotoRow } from '../../shared/export/export-record';
 import type { ExportCursor, ExportJobType, ExportScope } from '../../shared/jobs/types/export';
 import type { PayloadOf } from '../../shared/jobs/define';
-import { errnoCode } from '../../shared/node/io-errors';
+import { diskFullError, errnoCode, isDiskFull } from '../../shared/node/io-errors';
 import type { MainHalf } from '../jobs/registry';
 import { photoWhere } from '../photos/photo-listing';
 import { APP_VERSION } from '../core/services';
@@ -212,10 +212,11 @@ function prepareFolder(dir: string, jobId: number): void {
     fs.accessSync(dir, fs.constants.W_OK);
     for (const name of fs.readdirSync(dir)) {
       if (/^\.circa-export-job\d+\..+\.partial$/.test(name) && !name.startsWith(`.circa-export-job${jobId}.`))
-        fs.rmSync(path.join(dir, name), { force: true });
+        fs.rmSync(path.join(dir, name), { force: true, recursive: true });
     }
   } catch (err) {
     if (err instanceof PermanentJobError) throw err;
+    if (isDiskFull(err)) throw diskFullError('the export', dir, 'folder', err);
     const code = errnoCode(err);
     if (code === 'ENOENT' || code === 'ENOTDIR') throw new PermanentJobError(`The export folder ${dir} does not exist`);
     if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS')

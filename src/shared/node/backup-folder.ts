@@ -12,7 +12,7 @@ import {
   type BackupManifest,
   type BackupReason,
 } from '../backup/manifest';
-import { PermanentJobError } from '../jobs/errors';
+import { diskFullError } from './io-errors';
 
 export interface BackupEntry {
   name: string;
@@ -71,13 +71,8 @@ async function readManifest(file: string): Promise<BackupManifest | null> {
   }
 }
 
-/** A backup that ran out of room: permanent (no retry frees space), in the archivist's words. */
-export function backupDiskFull(dir: string, cause?: unknown): PermanentJobError {
-  return new PermanentJobError(
-    `The disk is full: the backup did not fit in ${dir}. Free some space there or choose another backup folder.`,
-    { cause },
-  );
-}
+/** A backup that ran out of room. */
+export const backupDiskFull = (dir: string, cause?: unknown) => diskFullError('the backup', dir, 'backup folder', cause);
 
 /** Writes `data` to a temporary name, flushes it to disk, then renames it into place; a failure leaves neither. */
 export async function writeFileAtomic(file: string, data: string | Buffer): Promise<void> {
