@@ -38,10 +38,13 @@ export function throwIfAborted(signal: AbortSignal | undefined): void {
   signal?.throwIfAborted();
 }
 
-/** The disk (or the user's quota on it) is full: ENOSPC/EDQUOT from Node, SQLITE_FULL from SQLite. */
+/**
+ * The disk (or the user's quota on it) is full: ENOSPC/EDQUOT from Node; from SQLite, SQLITE_FULL,
+ * or SQLITE_IOERR_SHMSIZE (opening a WAL library whose shared-memory file cannot grow).
+ */
 export function isDiskFull(err: unknown): boolean {
   const code = errnoCode(err) ?? '';
-  if (code === 'ENOSPC' || code === 'EDQUOT' || code.startsWith('SQLITE_FULL')) return true;
+  if (['ENOSPC', 'EDQUOT', 'SQLITE_IOERR_SHMSIZE'].includes(code) || code.startsWith('SQLITE_FULL')) return true;
   return err instanceof Error && /database or disk is full|no space left on device/i.test(err.message);
 }
 
