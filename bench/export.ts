@@ -284,7 +284,7 @@ export async function run(args: string[]): Promise<void> {
       ],
       [
         'backup (job: thread snapshot + worker verify)',
-        `${round(median(backup.seconds))} s, median of ${backup.seconds.length} (${backup.seconds.map((s) => round(s)).join(', ')}) — ${backup.summary}`,
+        `${round(median(backup.seconds))} s, median of ${backup.seconds.length} (${round(Math.min(...backup.seconds))}–${round(Math.max(...backup.seconds))}) — ${backup.summary}`,
       ],
       [
         '  user write during it (every 5 ms)',
