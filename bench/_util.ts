@@ -17,11 +17,12 @@ export function pct(xs: number[], p: number): number {
 
 /**
  * A user write every 5 ms through the contract (photos.setNotes, handled in main like the UI's
- * requests), its latency measured from when it was due. Call the returned function to stop.
+ * requests), its latency measured from when it was due (a fixed schedule: a late write does not
+ * push the next one back). Call the returned function to stop; `.samples()` counts so far.
  */
 export function userWritesEvery5ms(
   core: import('../src/main/core/core').Core,
-): () => Promise<{ p50: number; p99: number; max: number; n: number }> {
+): (() => Promise<{ p50: number; p99: number; max: number; n: number }>) & { samples(): number } {
   const firstId = core.db.sqlite.prepare('SELECT min(id) FROM photos').pluck().get() as number;
   const latencies: number[] = [];
   let writing = true;
@@ -37,7 +38,7 @@ export function userWritesEvery5ms(
       latencies.push(performance.now() - due);
     }
   })();
-  return async () => {
+  const stop = async () => {
     writing = false;
     await done;
     return {
@@ -47,6 +48,7 @@ export function userWritesEvery5ms(
       n: latencies.length,
     };
   };
+  return Object.assign(stop, { samples: () => latencies.length });
 }
 
 /** The median (the mean of the middle two for an even count). */

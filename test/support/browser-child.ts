@@ -28,13 +28,18 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-export async function startServerProcess(libraryDir = tempDir()): Promise<ServerProcess> {
+/** `hosted`: behind a CoreHost and running jobs, as `npm run serve` (see browser-server-child.ts). */
+export async function startServerProcess(libraryDir = tempDir(), opts: { hosted?: boolean } = {}): Promise<ServerProcess> {
   const rendererDir = tempDir('circa-renderer-');
   fs.writeFileSync(path.join(rendererDir, 'index.html'), '<!doctype html><title>Circa</title>');
-  const proc = spawn(process.execPath, ['--import', 'tsx', CHILD, libraryDir, rendererDir], {
-    cwd: appPaths().root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const proc = spawn(
+    process.execPath,
+    ['--import', 'tsx', CHILD, libraryDir, rendererDir, ...(opts.hosted ? ['--hosted'] : [])],
+    {
+      cwd: appPaths().root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let out = '';
   proc.stderr!.on('data', (c: Buffer) => (out += c.toString()));
   const server = { proc, exit: null, output: () => out } as unknown as ServerProcess;

@@ -1,7 +1,8 @@
 /** Where backups go (the setting, or the library's backups/ folder) and the words for a folder that cannot be used. */
 import fs from 'node:fs/promises';
 import { PermanentJobError } from '../../shared/jobs/errors';
-import { errnoCode } from '../../shared/node/io-errors';
+import { backupDiskFull } from '../../shared/node/backup-folder';
+import { errnoCode, isDiskFull } from '../../shared/node/io-errors';
 import type { LibraryPaths } from '../library/paths';
 import type { SettingsStore } from '../settings/settings';
 
@@ -42,10 +43,7 @@ export function folderError(err: unknown, dir: string): unknown {
     case 'EPERM':
     case 'EROFS':
       return new PermanentJobError(`Circa may not write to the backup folder ${dir}`, { cause: err });
-    case 'ENOSPC':
-    case 'SQLITE_FULL':
-      return new PermanentJobError(`The backup folder ${dir} is full; free some space or choose another folder`, { cause: err });
     default:
-      return err;
+      return isDiskFull(err) ? backupDiskFull(dir, err) : err;
   }
 }

@@ -22,6 +22,8 @@ import type { LibraryPaths } from '../library/paths';
 import type { Logger } from '../jobs/runner/logger';
 import { appPaths } from '../app-paths';
 import { freeBackupName } from './backup-job';
+import { errnoCode, isDiskFull } from '../../shared/node/io-errors';
+import { formatBytes } from '../../shared/format-bytes';
 
 export interface RestoreReport {
   restoredFrom: string;
@@ -59,10 +61,14 @@ export async function restoreLibrary(o: RestoreOptions): Promise<RestoreReport> 
   const safetyCopy = safetyName ? path.join(o.paths.backupsDir, safetyName) : null;
   let prepared;
   try {
+    checkRoom(source, o.paths);
     prepared = await stage(source, staged, safetyName, o);
   } catch (err) {
     removeWithSidecars(staged);
-    throw err instanceof RestoreError ? err : new RestoreError(`The backup could not be restored: ${(err as Error).message}`);
+    if (err instanceof RestoreError) throw err;
+    if (isDiskFull(err))
+      throw new RestoreError(`${full(`the backup could not be copied into ${o.paths.dir}`)} The library was left as it was.`);
+    throw new RestoreError(`The backup could not be restored: ${(err as Error).message}`);
   }
 
   await o.closeLive();
@@ -71,20 +77,47 @@ export async function restoreLibrary(o: RestoreOptions): Promise<RestoreReport> 
     if (hadLibrary) keepSafetyCopy(o.paths, safetyCopy!);
     fs.renameSync(staged, o.paths.dbFile);
     swapped = true;
-    o.openLive();
+    try {
+      o.openLive();
+    } catch (err) {
+      throw isDiskFull(err) ? new RestoreError(full(`the restored library could not be opened in ${o.paths.dir}`)) : err;
+    }
   } catch (err) {
     removeWithSidecars(staged);
-    const why = err instanceof RestoreError ? err.message : `The backup could not be restored: ${(err as Error).message}`;
+    const why = err instanceof RestoreError ? err.message : `The backup could not be restored: ${(err as Error).message}.`;
     try {
       if (swapped && safetyCopy) putBack(safetyCopy, o.paths);
+      else if (safetyCopy) removeBackup(safetyCopy);
       o.openLive();
     } catch (reopen) {
-      throw new RestoreError(`${why}. Reopening the library also failed: ${(reopen as Error).message}`);
+      throw new RestoreError(`${why} Reopening the library also failed: ${(reopen as Error).message}`);
     }
-    throw new RestoreError(`${why}. The library was left as it was.`);
+    throw new RestoreError(`${why} The library was left as it was.`);
   }
   o.log.info(`restored the library from ${source}${safetyCopy ? `; the previous one is kept as ${safetyCopy}` : ''}`);
   return { restoredFrom: source, safetyCopy, ...prepared };
+}
+
+const full = (what: string) => `The disk is full: ${what}. Free some space and try again.`;
+
+/** Room for the staged copy of the backup and the safety copy of the library, or a RestoreError before anything is touched. */
+function checkRoom(source: string, paths: LibraryPaths): void {
+  const size = (f: string) => (fs.existsSync(f) ? fs.statSync(f).size : 0);
+  // Migrating the staged copy and folding the live library's WAL need a little more.
+  const needed = size(source) + size(paths.dbFile) + size(`${paths.dbFile}-wal`) + 4 * 1024 * 1024;
+  let free: number;
+  try {
+    const s = fs.statfsSync(paths.dir);
+    free = s.bavail * s.bsize;
+  } catch {
+    return; // no figure to go by (an unusual file system): the steps themselves will say if the disk is full
+  }
+  if (free < needed)
+    throw new RestoreError(
+      `The disk is full: restoring this backup needs about ${formatBytes(needed)} free in ${paths.dir} ` +
+        `(for the restored library and a safety copy of this one), and ${formatBytes(free)} are free. ` +
+        'Free some space and try again. The library was left as it was.',
+    );
 }
 
 /** Copies, checks, migrates and prepares the backup beside the library (which stays open meanwhile). */
@@ -180,6 +213,7 @@ async function stage(source: string, staged: string, safetyName: string | null, 
  * open, the restore stops here.
  */
 function keepSafetyCopy(paths: LibraryPaths, safetyCopy: string): void {
+  const noRoom = () => new RestoreError(full(`the safety copy of the library could not be written to ${paths.backupsDir}`));
   const live = new Database(paths.dbFile, { timeout: 0 });
   let counts;
   let schemaVersion;
@@ -188,38 +222,63 @@ function keepSafetyCopy(paths: LibraryPaths, safetyCopy: string): void {
     if (mode !== 'delete') throw new Error(`journal mode stayed ${String(mode)}`);
     counts = countRows(live);
     schemaVersion = live.prepare('SELECT count(*) FROM __drizzle_migrations').pluck().get() as number;
-  } catch {
-    throw new RestoreError('Another Circa process (the app or a headless runner) has this library open; close it and try again');
+  } catch (err) {
+    // Folding the WAL into the library writes to it: on a full disk that fails too.
+    if (isDiskFull(err)) throw noRoom();
+    throw new RestoreError('Another Circa process (the app or a headless runner) has this library open; close it and try again.');
   } finally {
     live.close();
   }
   if (fs.existsSync(`${paths.dbFile}-wal`))
-    throw new RestoreError('The library still has changes in its WAL file; close every Circa process and try again');
+    throw new RestoreError('The library still has changes in its WAL file; close every Circa process and try again.');
   const name = path.basename(safetyCopy);
   const temp = path.join(path.dirname(safetyCopy), partialNameFor(name));
-  fs.copyFileSync(paths.dbFile, temp);
-  const manifest: BackupManifest = {
-    format: 'circa-backup',
-    version: 1,
-    file: name,
-    createdAt: Date.now(),
-    reason: 'before-restore',
-    schemaVersion,
-    counts,
-    size: fs.statSync(temp).size,
-    verified: false,
-    libraryDir: paths.dir,
-  };
-  fs.writeFileSync(path.join(path.dirname(safetyCopy), manifestNameFor(name)), JSON.stringify(manifest, null, 2));
-  fs.renameSync(temp, safetyCopy);
+  try {
+    fs.copyFileSync(paths.dbFile, temp);
+    const manifest: BackupManifest = {
+      format: 'circa-backup',
+      version: 1,
+      file: name,
+      createdAt: Date.now(),
+      reason: 'before-restore',
+      schemaVersion,
+      counts,
+      size: fs.statSync(temp).size,
+      verified: false,
+      libraryDir: paths.dir,
+    };
+    fs.writeFileSync(path.join(path.dirname(safetyCopy), manifestNameFor(name)), JSON.stringify(manifest, null, 2));
+    fs.renameSync(temp, safetyCopy);
+  } catch (err) {
+    fs.rmSync(temp, { force: true });
+    removeBackup(safetyCopy);
+    throw isDiskFull(err) ? noRoom() : err;
+  }
 }
 
-/** After a failed swap: the safety copy becomes the library again (copied, so the safety copy stays). */
+/**
+ * After a failed swap: the safety copy becomes the library again. It is moved, not copied, so this
+ * works on a full disk (the restored file it replaces frees its room); a copy only when the
+ * backups folder is on another disk. The restored library's WAL and shared memory go first, so
+ * they can never be applied to the old one.
+ */
 function putBack(safetyCopy: string, paths: LibraryPaths): void {
-  const temp = path.join(paths.dir, partialNameFor('circa.db.putback'));
-  fs.copyFileSync(safetyCopy, temp);
-  removeWithSidecars(paths.dbFile);
-  fs.renameSync(temp, paths.dbFile);
+  for (const f of [`${paths.dbFile}-wal`, `${paths.dbFile}-shm`, `${paths.dbFile}-journal`]) fs.rmSync(f, { force: true });
+  try {
+    fs.renameSync(safetyCopy, paths.dbFile);
+  } catch (err) {
+    if (errnoCode(err) !== 'EXDEV') throw err;
+    const temp = path.join(paths.dir, partialNameFor('circa.db.putback'));
+    fs.copyFileSync(safetyCopy, temp);
+    fs.renameSync(temp, paths.dbFile);
+  }
+  removeBackup(safetyCopy);
+}
+
+/** A backup and its manifest (a safety copy no longer needed: the library is back as it was). */
+function removeBackup(file: string): void {
+  fs.rmSync(file, { force: true });
+  fs.rmSync(path.join(path.dirname(file), manifestNameFor(path.basename(file))), { force: true });
 }
 
 function removeWithSidecars(file: string): void {

@@ -1,4 +1,7 @@
-/** The names an export writes in its folder: `circa-export-<local time>.csv|.json` and a folder of sidecars. */
+/**
+ * The names an export writes in its folder: `circa-export-<local time>.csv|.json` and a folder of
+ * sidecars, each written under a temporary name and renamed when the export is complete.
+ */
 import path from 'node:path';
 import type { ExportFile } from '../../shared/jobs/types/export';
 
@@ -14,11 +17,12 @@ export function exportFileNames(
   dir: string,
   startedAt: number,
   jobId: number,
-): { csv: ExportFile; json: ExportFile; xmpDir: string } {
+): { csv: ExportFile; json: ExportFile; xmpDir: ExportFile } {
   const base = `circa-export-${exportStamp(startedAt)}`;
   const file = (ext: string): ExportFile => ({
     temp: path.join(dir, `.circa-export-job${jobId}.${ext}.partial`),
     final: path.join(dir, `${base}.${ext}`),
   });
-  return { csv: file('csv'), json: file('json'), xmpDir: path.join(dir, `${base}-xmp`) };
+  const xmpDir = { temp: path.join(dir, `.circa-export-job${jobId}.xmp.partial`), final: path.join(dir, `${base}-xmp`) };
+  return { csv: file('csv'), json: file('json'), xmpDir };
 }

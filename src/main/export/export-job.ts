@@ -10,7 +10,7 @@ import { PermanentJobError } from '../../shared/jobs/errors';
 import type { ExportEvidenceRow, ExportPhotoRow } from '../../shared/export/export-record';
 import type { ExportCursor, ExportJobType, ExportScope } from '../../shared/jobs/types/export';
 import type { PayloadOf } from '../../shared/jobs/define';
-import { errnoCode } from '../../shared/node/io-errors';
+import { diskFullError, errnoCode, isDiskFull } from '../../shared/node/io-errors';
 import type { MainHalf } from '../jobs/registry';
 import { photoWhere } from '../photos/photo-listing';
 import { APP_VERSION } from '../core/services';
@@ -119,6 +119,41 @@ export function exportJob(deps: { sqlite: Database.Database }): MainHalf<ExportJ
     return { json, count: rows.length, lastId: rows.at(-1)?.id ?? afterId };
   };
 
+  interface Step {
+    photoChunks: string[];
+    afterId: number;
+    last: boolean;
+  }
+
+  /** Up to STEP_PHOTOS photos after `afterId`, read slice by slice with the event loop free between slices. */
+  const readStep = async (payload: Payload, afterId: number, signal?: AbortSignal): Promise<Step> => {
+    const photoChunks: string[] = [];
+    let count = 0;
+    while (count < STEP_PHOTOS) {
+      signal?.throwIfAborted();
+      const limit = Math.min(slicePhotos, STEP_PHOTOS - count);
+      const s = slice(payload, afterId, limit);
+      if (s.count) photoChunks.push(s.json);
+      count += s.count;
+      afterId = s.lastId;
+      if (s.count < limit) return { photoChunks, afterId, last: true };
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    return { photoChunks, afterId, last: false };
+  };
+
+  /**
+   * The next step, read while the worker writes this one (main's reading and the worker's writing
+   * overlap instead of taking turns). Kept for the job's next load; dropped when that load is for
+   * another cursor (a retried step) and, for an export that ends otherwise, by the next read ahead.
+   */
+  const ahead = new Map<number, { afterId: number; step: Promise<Step | null> }>();
+  const readAhead = (id: number, payload: Payload, afterId: number) => {
+    for (const key of ahead.keys()) if (ahead.size >= 2) ahead.delete(key);
+    const step = new Promise((resolve) => setImmediate(resolve)).then(() => readStep(payload, afterId)).catch(() => null);
+    ahead.set(id, { afterId, step });
+  };
+
   return {
     async load({ id, payload }, main) {
       const cursor: ExportCursor = payload.cursor ?? {
@@ -133,23 +168,13 @@ export function exportJob(deps: { sqlite: Database.Database }): MainHalf<ExportJ
         xmpFailed: 0,
       };
       if (!payload.cursor) prepareFolder(payload.destination, id);
-      const photoChunks: string[] = [];
-      let count = 0;
-      let afterId = cursor.afterId;
-      let last = false;
-      while (count < STEP_PHOTOS) {
-        main.signal.throwIfAborted();
-        const limit = Math.min(slicePhotos, STEP_PHOTOS - count);
-        const s = slice(payload, afterId, limit);
-        if (s.count) photoChunks.push(s.json);
-        count += s.count;
-        afterId = s.lastId;
-        if (s.count < limit) {
-          last = true;
-          break;
-        }
-        await new Promise((resolve) => setImmediate(resolve));
-      }
+      // The step read ahead while the worker wrote the previous one, if it is for this cursor.
+      const early = ahead.get(id);
+      ahead.delete(id);
+      const step =
+        (early?.afterId === cursor.afterId ? await early.step : null) ?? (await readStep(payload, cursor.afterId, main.signal));
+      if (!step.last) readAhead(id, payload, step.afterId);
+      const { photoChunks, last } = step;
       const files = exportFileNames(payload.destination, cursor.startedAt, id);
       return {
         csv: payload.formats.includes('csv') ? files.csv : null,
@@ -212,10 +237,11 @@ function prepareFolder(dir: string, jobId: number): void {
     fs.accessSync(dir, fs.constants.W_OK);
     for (const name of fs.readdirSync(dir)) {
       if (/^\.circa-export-job\d+\..+\.partial$/.test(name) && !name.startsWith(`.circa-export-job${jobId}.`))
-        fs.rmSync(path.join(dir, name), { force: true });
+        fs.rmSync(path.join(dir, name), { force: true, recursive: true });
     }
   } catch (err) {
     if (err instanceof PermanentJobError) throw err;
+    if (isDiskFull(err)) throw diskFullError('the export', dir, 'folder', err);
     const code = errnoCode(err);
     if (code === 'ENOENT' || code === 'ENOTDIR') throw new PermanentJobError(`The export folder ${dir} does not exist`);
     if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS')

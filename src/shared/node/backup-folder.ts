@@ -12,6 +12,7 @@ import {
   type BackupManifest,
   type BackupReason,
 } from '../backup/manifest';
+import { diskFullError } from './io-errors';
 
 export interface BackupEntry {
   name: string;
@@ -70,17 +71,25 @@ async function readManifest(file: string): Promise<BackupManifest | null> {
   }
 }
 
-/** Writes `data` to a temporary name, flushes it to disk, then renames it into place. */
+/** A backup that ran out of room. */
+export const backupDiskFull = (dir: string, cause?: unknown) => diskFullError('the backup', dir, 'backup folder', cause);
+
+/** Writes `data` to a temporary name, flushes it to disk, then renames it into place; a failure leaves neither. */
 export async function writeFileAtomic(file: string, data: string | Buffer): Promise<void> {
   const temp = path.join(path.dirname(file), `.${path.basename(file)}${PARTIAL_SUFFIX}`);
-  const handle = await fs.open(temp, 'w');
   try {
-    await handle.writeFile(data);
-    await handle.sync();
-  } finally {
-    await handle.close();
+    const handle = await fs.open(temp, 'w');
+    try {
+      await handle.writeFile(data);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await fs.rename(temp, file);
+  } catch (err) {
+    await fs.rm(temp, { force: true });
+    throw err;
   }
-  await fs.rename(temp, file);
 }
 
 export async function fsyncPath(file: string): Promise<void> {

@@ -3,6 +3,7 @@
  * folder, may not be read) is a PermanentJobError with a readable message; anything that may pass
  * (EMFILE, EBUSY, EIO on a network share…) stays a plain Error so the runtime retries it.
  */
+import fs from 'node:fs/promises';
 import { PermanentJobError } from '../jobs/errors';
 
 const PERMANENT_FS_CODES: Record<string, (p: string) => string> = {
@@ -35,4 +36,36 @@ export function fsReadError(err: unknown, filePath: string): unknown {
 
 export function throwIfAborted(signal: AbortSignal | undefined): void {
   signal?.throwIfAborted();
+}
+
+/**
+ * The disk (or the user's quota on it) is full: ENOSPC/EDQUOT from Node; from SQLite, SQLITE_FULL,
+ * or SQLITE_IOERR_SHMSIZE (opening a WAL library whose shared-memory file cannot grow).
+ */
+export function isDiskFull(err: unknown): boolean {
+  const code = errnoCode(err) ?? '';
+  if (['ENOSPC', 'EDQUOT', 'SQLITE_IOERR_SHMSIZE'].includes(code) || code.startsWith('SQLITE_FULL')) return true;
+  return err instanceof Error && /database or disk is full|no space left on device/i.test(err.message);
+}
+
+/** `what` ran out of room in `dir`: permanent (a retry frees no space), in the archivist's words. */
+export function diskFullError(what: string, dir: string, elsewhere: string, cause?: unknown): PermanentJobError {
+  return new PermanentJobError(
+    `The disk is full: ${what} did not fit in ${dir}. Free some space there or choose another ${elsewhere}.`,
+    { cause },
+  );
+}
+
+/**
+ * A write failed and the disk it went to is (nearly) full. For a tool that reports a failed write
+ * in its own words (ExifTool), with no error code to read.
+ */
+export async function ranOutOfRoom(err: unknown, dir: string, nearlyFullBytes = 1 << 20): Promise<boolean> {
+  if (isDiskFull(err)) return true;
+  try {
+    const s = await fs.statfs(dir);
+    return s.bavail * s.bsize < nearlyFullBytes;
+  } catch {
+    return false;
+  }
 }

@@ -11,7 +11,8 @@ import { manifestNameFor } from '../../shared/backup/manifest';
 import { planRotation } from '../../shared/backup/rotation';
 import { PermanentJobError } from '../../shared/jobs/errors';
 import type { BackupJobType } from '../../shared/jobs/types/backup';
-import { fsyncPath, readBackupFolder, writeFileAtomic } from '../../shared/node/backup-folder';
+import { backupDiskFull, fsyncPath, readBackupFolder, writeFileAtomic } from '../../shared/node/backup-folder';
+import { isDiskFull } from '../../shared/node/io-errors';
 import { NotALibraryError, countDifferences, inspectLibraryFile } from '../../shared/node/library-file';
 import type { RunHandler } from './types';
 
@@ -32,7 +33,7 @@ export const backupHandler: RunHandler<BackupJobType> = async (input, ctx) => {
   } catch (err) {
     await fs.rm(input.temp, { force: true });
     if (!(await exists(input.final))) await fs.rm(manifestFile, { force: true });
-    throw err;
+    throw isDiskFull(err) ? backupDiskFull(dir, err) : err;
   }
   ctx.progress(0.9, 'Removing old backups');
   const { removed, error } = await rotate(dir, input.rotation);

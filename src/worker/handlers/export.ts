@@ -18,12 +18,34 @@ import { xmpTagsFor } from '../../shared/export/xmp-tags';
 import { PermanentJobError } from '../../shared/jobs/errors';
 import type { ExportFile, ExportInput, ExportJobType, ExportOutput } from '../../shared/jobs/types/export';
 import { fsyncPath } from '../../shared/node/backup-folder';
+import { diskFullError, isAbortError, ranOutOfRoom } from '../../shared/node/io-errors';
 import { sidecarNextTo, writeNewSidecars, writeSidecar } from '../export/xmp-sidecars';
 import type { RunContext, RunHandler } from './types';
 
 const JSON_TAIL = '\n]}\n';
 
 export const exportHandler: RunHandler<ExportJobType> = async (input, ctx) => {
+  try {
+    return await exportStep(input, ctx);
+  } catch (err) {
+    throw await asDiskFull(input, err);
+  }
+};
+
+/**
+ * A write into the export folder that ran out of room ends the export for good (a retry frees no
+ * space): its unfinished files are removed, and the archivist is told in plain words.
+ */
+async function asDiskFull(input: ExportInput, err: unknown): Promise<unknown> {
+  const temps = [input.csv?.temp, input.json?.temp, input.xmp?.dir?.temp].filter((t): t is string => !!t);
+  if (!temps.length || err instanceof PermanentJobError || isAbortError(err)) return err;
+  const dir = path.dirname(temps[0]);
+  if (!(await ranOutOfRoom(err, dir))) return err;
+  await Promise.all(temps.map((t) => fs.rm(t, { recursive: true, force: true })));
+  return diskFullError('the export', dir, 'folder', err);
+}
+
+const exportStep: RunHandler<ExportJobType> = async (input, ctx) => {
   const photos = input.photoChunks.flatMap((text) => JSON.parse(text) as ExportPhotoRow[]);
   const records = photos.map(toExportRecord);
   const out: ExportOutput = {
@@ -86,11 +108,12 @@ async function writeSidecars(
     ctx.progress(Math.min(0.99, (input.progress.done + i) / Math.max(1, input.progress.total)), 'Writing XMP sidecars');
   if (xmp.dir) {
     // Into the export folder: new files, written in batches. A failure is the folder's (full, gone): the step is retried.
-    await fs.mkdir(xmp.dir, { recursive: true });
+    const dir = xmp.dir.temp;
+    await fs.mkdir(dir, { recursive: true });
     for (let i = 0; i < records.length; i += SIDECAR_BATCH) {
       ctx.signal.throwIfAborted();
       const batch = records.slice(i, i + SIDECAR_BATCH).map((r, k) => ({
-        target: path.join(xmp.dir!, photos[i + k].sidecarName),
+        target: path.join(dir, photos[i + k].sidecarName),
         tags: xmpTagsFor(r),
       }));
       await writeNewSidecars(batch);
@@ -125,6 +148,12 @@ async function finish(input: ExportInput): Promise<string[]> {
     await fs.rename(file.temp, file.final);
     files.push(file.final);
   }
-  if (input.xmp?.dir) files.push(input.xmp.dir);
+  const xmpDir = input.xmp?.dir;
+  if (xmpDir) {
+    // A step with no photos (an empty scope) never made the folder.
+    await fs.mkdir(xmpDir.temp, { recursive: true });
+    await fs.rename(xmpDir.temp, xmpDir.final);
+    files.push(xmpDir.final);
+  }
   return files;
 }

@@ -79,8 +79,8 @@ export interface ExportFile {
 export interface ExportInput {
   csv: ExportFile | null;
   json: ExportFile | null;
-  /** Where sidecars go: a folder in the export, or beside each original. */
-  xmp: { dir: string | null; nextToOriginals: boolean } | null;
+  /** Where sidecars go: a folder in the export (written under its temporary name), or beside each original. */
+  xmp: { dir: ExportFile | null; nextToOriginals: boolean } | null;
   /** The files are cut back to these lengths before this chunk is appended (a resumed step). */
   resume: { csvBytes: number; jsonBytes: number; jsonItems: number };
   /** This step's photos, in id order: JSON arrays of ExportPhotoRow (text crosses the process boundary as a copy). */
