@@ -34,11 +34,16 @@ export class JobQueries {
     this.s = {
       byId: p('SELECT * FROM background_jobs WHERE id = @id'),
       counts: p(`SELECT status, sum(n) AS n FROM job_counts GROUP BY status`),
-      unseenFailed: p(`SELECT count(*) FROM background_jobs WHERE status = 'failed' AND acknowledged_at IS NULL`).pluck(),
+      // INDEXED BY: without it the planner takes (status, id) and reads every failed row to test
+      // acknowledged_at (316 ms at 150,000 failures); the partial index holds exactly these rows.
+      unseenFailed: p(
+        `SELECT count(*) FROM background_jobs INDEXED BY background_jobs_unseen_failures_idx
+          WHERE status = 'failed' AND acknowledged_at IS NULL`,
+      ).pluck(),
       countsByType: p(`SELECT type, status, n FROM job_counts WHERE n > 0`),
       trail: p('SELECT id, at, event, actor, data FROM audit_events WHERE job_id = @jobId ORDER BY id'),
       unresolvedFailed: p(
-        `SELECT f.* FROM background_jobs f
+        `SELECT f.* FROM background_jobs f INDEXED BY background_jobs_unseen_failures_idx
           WHERE f.status = 'failed' AND f.acknowledged_at IS NULL
             AND NOT EXISTS (SELECT 1 FROM background_jobs n
                              WHERE n.type = f.type AND n.id > f.id

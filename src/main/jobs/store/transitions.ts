@@ -103,7 +103,8 @@ export class JobTransitions {
           WHERE id = @id AND status = 'failed' AND acknowledged_at IS NULL`,
       ),
       unseenFailures: p(
-        `SELECT id, type, subject FROM background_jobs WHERE status = 'failed' AND acknowledged_at IS NULL ORDER BY id LIMIT 10000`,
+        `SELECT id, type, subject FROM background_jobs INDEXED BY background_jobs_unseen_failures_idx
+          WHERE status = 'failed' AND acknowledged_at IS NULL ORDER BY id LIMIT 10000`,
       ),
       byId: p('SELECT * FROM background_jobs WHERE id = @id'),
       lapsed: p(`SELECT * FROM background_jobs WHERE status = 'running' AND lease_expires_at < @now LIMIT 500`),
