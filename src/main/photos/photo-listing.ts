@@ -112,7 +112,9 @@ const SORTS: Record<
     order: 'photos.filename ASC, photos.id ASC',
     index: 'photos_filename_idx',
     key: (r) => r.filename as string,
-    after: (c) => ['(photos.filename > ? OR (photos.filename = ? AND photos.id > ?))', [c.v, c.v, c.id]],
+    // A row value, which SQLite seeks to in the index; the same condition spelt with OR scanned
+    // the index from its start (72 ms for a page 90 % into a million photos).
+    after: (c) => ['(photos.filename, photos.id) > (?, ?)', [c.v, c.id]],
   },
   // By the known end of the estimate, closed before open on the same day, undated and conflicting
   // last (DATE_KEY_SQL in schema.ts; documented in the README).
