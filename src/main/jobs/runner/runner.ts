@@ -1,7 +1,8 @@
 /**
  * The job runner: the scheduling loop over the runtime's parts. It plans claims (work handed
  * ahead to each worker so none waits on main), commits outcomes and claims together (Completer),
- * supervises worker processes (WorkerPool) and keeps leases (Housekeeping).
+ * supervises worker processes (WorkerPool), hands jobs to them and takes them back (WorkerQueues)
+ * and keeps leases (LeaseKeeper over Housekeeping).
  *
  * Guarantees (see BRIEF §3): a job runs in at most one place at a time (claims are conditional
  * updates and every later write is fenced on owner+attempt); a result is either committed with
@@ -11,24 +12,16 @@
  * Modes: created → running ⇄ backing_off → stopping → stopped (asserted, see `enter`). Paused is
  * not a mode: a paused runner commits outcomes and renews leases but claims nothing.
  */
-import type { JobAssignment, JobResultMessage, WorkerToMain } from '../../../shared/worker-protocol';
+import type { WorkerToMain } from '../../../shared/worker-protocol';
 import type { JobRow } from '../store/rows';
 import { describeMachineryError, isMachineryError } from '../machinery';
 import { Completer, type Outcome, type Settled } from './completer';
 import { LeaseKeeper } from './lease-keeper';
 import { Housekeeping, newRunnerId } from './housekeeping';
 import { silentLogger } from './logger';
-import {
-  abortedWhileLoading,
-  errorForExit,
-  loadInput,
-  prepareJob,
-  type AbortReason,
-  type Loaded,
-  type RunningJob,
-} from './running-job';
 import { WorkerPool, type SlotExit, type WorkerSlot } from './worker-pool';
-import { claimFor, planClaims, stealable, type Want } from './planning';
+import { WorkerQueues } from './worker-queues';
+import { claimFor, planClaims, type Want } from './planning';
 import { TRANSITIONS, type Mode, type RunnerOptions, type RunnerStats } from './options';
 
 export type { RunnerOptions, RunnerStats } from './options';
@@ -59,11 +52,9 @@ export class JobRunner {
   private readonly completer: Completer;
   private readonly housekeeping: Housekeeping;
   private readonly leases: LeaseKeeper;
-  /** Per slot: the jobs handed to its process, in order; [0] is the one it runs. */
-  private readonly queues: RunningJob[][];
+  /** The jobs each worker holds, and how they get there and leave. */
+  private readonly workers: WorkerQueues;
   private readonly pending: Outcome[] = [];
-  /** Slots whose checkpointed job's next step is being prepared: it comes back to them. */
-  private readonly continuing = new Set<number>();
   /** The last claim for an idle worker found nothing ready (cleared by anything committed or claimed since). */
   private queueDrained = false;
   private machineryDelayMs = 0;
@@ -102,20 +93,19 @@ export class JobRunner {
       ...opts,
     } as JobRunner['o'];
     this.finished = new Promise((resolve) => (this.finishedResolve = resolve));
-    this.queues = Array.from({ length: opts.concurrency }, () => []);
     this.completer = new Completer(opts.transitions, this.o.leaseMs, this.o.log);
     this.housekeeping = new Housekeeping({ ...opts, runnerId: this.runnerId, leaseMs: this.o.leaseMs });
     this.leases = new LeaseKeeper(
       this.housekeeping,
       {
         running: () => this.mode === 'running',
-        held: () => this.pool.slots.flatMap((slot) => this.queue(slot).map((job) => ({ slot, job }))),
+        held: () => this.workers.held(),
         // Finished jobs whose outcome waits to be committed (e.g. the database was busy) are still ours.
         committing: () =>
           this.pending.filter((o) => o.kind !== 'release' && o.job.abortReason !== 'lost').map((o) => o.job.lease),
-        pingBusyWorkers: () => this.pool.ping((slot) => this.queue(slot).length > 0),
+        pingBusyWorkers: () => this.pool.ping((slot) => this.workers.of(slot).length > 0),
         flush: () => this.flush(),
-        abort: (slot, job, reason) => this.abort(slot, job, reason),
+        abort: (slot, job, reason) => this.workers.abort(slot, job, reason),
         changed: (ids) => ids.forEach((id) => this.markChanged(id)),
         wake: () => this.wake(),
         machineryError: (what, err) => this.machineryError(what, err),
@@ -135,6 +125,22 @@ export class JobRunner {
       onExit: (slot, exit) => this.onExit(slot, exit),
       onSpawnError: (message) => this.countMachineryError(message),
     });
+    this.workers = new WorkerQueues(
+      this.pool,
+      {
+        outcome: (o) => this.pending.push(o),
+        wake: () => this.wake(),
+        changed: (id) => this.markChanged(id),
+        running: () => this.mode === 'running',
+        countMachineryError: (message) => this.countMachineryError(message),
+      },
+      {
+        registry: opts.registry,
+        heapMb: this.o.heapMb,
+        cancelGraceMs: this.o.cancelGraceMs,
+        unresponsiveMs: this.o.unresponsiveMs,
+      },
+    );
   }
 
   // ---------------------------------------------------------------- lifecycle
@@ -172,18 +178,11 @@ export class JobRunner {
     clearTimeout(this.backoffTimer);
     clearTimeout(this.windowTimer);
     const deadline = Date.now() + graceMs;
-    while (this.busySlots().length && Date.now() < deadline) await sleep(25);
-    for (const q of this.queues)
-      for (const job of q) {
-        job.abortReason = 'shutdown';
-        job.loading?.abort(new Error('shutdown'));
-      }
+    while (this.workers.busySlots().length && Date.now() < deadline) await sleep(25);
+    this.workers.markShutdown();
     // onExit queues a release for every job a stopped process held.
-    await this.pool.stop((slot) => this.queue(slot).length > 0);
-    for (const q of this.queues) {
-      // A process whose exit we did not see in time: release its jobs anyway (it was SIGKILLed).
-      for (const job of q.splice(0)) this.release(job);
-    }
+    await this.pool.stop((slot) => this.workers.of(slot).length > 0);
+    this.workers.releaseAll();
     // Cycles are bounded: keep committing until everything is written or the database refuses.
     while (this.pending.length && this.cycle(false));
     if (this.pending.length) {
@@ -230,7 +229,7 @@ export class JobRunner {
 
   /** A result arrived: commit it at once if a worker is idle, else within the commit window, with others. */
   private wakeForResult(): void {
-    const someoneIdle = this.pool.slots.some((s) => s.ready && this.queue(s).length === 0);
+    const someoneIdle = this.pool.slots.some((s) => s.ready && this.workers.of(s).length === 0);
     if (someoneIdle || this.pending.length >= this.outcomesPerCycle() || this.mode !== 'running') return this.wake();
     if (this.windowTimer || this.pumpState !== 'idle') return;
     this.windowTimer = setTimeout(() => this.wake(), COMMIT_WINDOW_MS);
@@ -238,8 +237,7 @@ export class JobRunner {
 
   /** A cancel was requested in this process: if we hold the job, stop it now rather than at the next renewal. */
   cancelRequested(jobId: number): void {
-    for (const slot of this.pool.slots)
-      for (const job of this.queue(slot)) if (job.lease.id === jobId) this.abort(slot, job, 'cancel');
+    for (const { slot, job } of this.workers.held()) if (job.lease.id === jobId) this.workers.abort(slot, job, 'cancel');
   }
 
   // ---------------------------------------------------------------- the loop
@@ -283,7 +281,9 @@ export class JobRunner {
   private cycle(claim: boolean): boolean {
     if (this.mode !== 'running' && this.mode !== 'stopping') return false;
     const wants =
-      claim && this.remainingBudget() > 0 ? planClaims(this.pool.slots, (s) => this.queue(s), this.continuing, this.pending) : [];
+      claim && this.remainingBudget() > 0
+        ? planClaims(this.pool.slots, (s) => this.workers.of(s), this.workers.continuing, this.pending)
+        : [];
     if (!this.pending.length && !wants.length) return true;
     // Bounded: a cycle blocks main's event loop (the UI's requests wait behind it).
     const batch = this.pending.splice(0, this.outcomesPerCycle());
@@ -297,7 +297,7 @@ export class JobRunner {
           registry: this.o.registry,
           leaseMs: this.o.leaseMs,
           onlyTypes: this.o.onlyTypes,
-          queues: this.queues,
+          queues: this.workers.all,
           budget: this.remainingBudget(),
         }),
       );
@@ -318,7 +318,7 @@ export class JobRunner {
       if (rows.length) this.assign(want.slot, rows);
       else if (want.idle) idleUnserved++;
     }
-    if (idleUnserved) this.stealForIdleWorkers(idleUnserved);
+    if (idleUnserved) this.workers.stealFor(idleUnserved);
     // Drained once an idle worker found nothing to claim; anything committed or claimed since
     // means that must be established again by a later claim.
     if (result.then.some((c) => c.want.idle && !c.rows.length)) this.queueDrained = true;
@@ -336,12 +336,7 @@ export class JobRunner {
       if (slot) this.pool.succeeded(slot);
     }
     for (const o of batch) this.markChanged(o.job.lease.id);
-    // In a task of its own: the next step's read must not lengthen this commit's stall of main.
-    if (done.continued.length) {
-      const continued = done.continued;
-      for (const c of continued) this.continuing.add(this.slotOf(c.job).index);
-      setImmediate(() => this.continueJobs(continued));
-    }
+    this.workers.continueAfterCommit(done.continued);
   }
 
   /** Commits waiting outcomes without claiming (sweep, shutdown). */
@@ -351,97 +346,8 @@ export class JobRunner {
 
   private assign(slot: WorkerSlot, rows: JobRow[]): void {
     this.stats.claimed += rows.length;
-    const assignments: JobAssignment[] = [];
-    const queue = this.queue(slot);
-    for (const row of rows) {
-      this.markChanged(row.id);
-      const prepared = prepareJob(row, { id: row.id, attempt: row.attempt, claimedBy: slot.owner }, this.o.registry);
-      if ('error' in prepared) {
-        this.pending.push({ kind: 'fail', job: prepared.job, error: prepared.error });
-        continue;
-      }
-      queue.push(prepared.job);
-      if ('pending' in prepared) this.whenLoaded(slot, prepared.pending);
-      else assignments.push({ jobId: row.id, attempt: row.attempt, type: row.type, input: prepared.input });
-    }
-    // Also for a job still being prepared in main (an async load): its time limit counts from now.
-    this.startTimeout(slot);
-    if (assignments.length) {
-      // `handOff` jobs per message: short jobs travel together, long ones one by one.
-      const per = Math.max(1, this.o.registry.definition(assignments[0].type)?.policy.handOff ?? 1);
-      for (let i = 0; i < assignments.length; i += per) this.pool.send(slot, { t: 'run', jobs: assignments.slice(i, i + per) });
-    }
+    this.workers.hand(slot, rows);
     if (this.pending.length) this.wake();
-  }
-
-  /**
-   * Idle workers found nothing to claim while busy ones hold jobs they have not started (the
-   * tail of a queue of long jobs): ask the busiest for up to half of its waiting jobs back. Each
-   * comes back as a release, and the idle worker claims it in the next cycle.
-   */
-  private stealForIdleWorkers(idle: number): void {
-    for (let n = 0; n < idle; n++) {
-      const donor = stealable(this.pool.slots, (s) => this.queue(s));
-      if (!donor) return;
-      const queue = this.queue(donor);
-      const waiting = queue.slice(1).filter((j) => !j.revoking && !j.abortReason);
-      for (const job of waiting.slice(-Math.ceil(waiting.length / 2))) {
-        job.revoking = true;
-        this.pool.send(donor, { t: 'revoke', jobId: job.lease.id, attempt: job.lease.attempt });
-      }
-    }
-  }
-
-  /** After the commit: runs the next step of each checkpointed job on the worker that ran the last one. */
-  private continueJobs(continued: Settled['continued']): void {
-    for (const { job } of continued) this.continuing.delete(this.slotOf(job).index);
-    for (const { job, payload } of continued) {
-      const slot = this.slotOf(job);
-      job.row = { ...job.row, payload: JSON.stringify(payload) };
-      job.ctx = { ...job.ctx, payload };
-      job.timeoutTimer = job.killTimer = undefined;
-      const prepared = loadInput(job);
-      if ('error' in prepared) {
-        this.pending.push({ kind: 'fail', job, error: prepared.error });
-      } else if (!slot.alive || this.mode !== 'running') {
-        // The worker went away in between: give the job back; it resumes from the checkpoint.
-        job.loading?.abort(new Error('shutdown'));
-        this.release(job);
-      } else {
-        this.queue(slot).push(job);
-        this.startTimeout(slot);
-        if ('pending' in prepared) this.whenLoaded(slot, prepared.pending);
-        else this.sendRun(slot, job, prepared.input);
-      }
-    }
-    if (this.pending.length) this.wake();
-  }
-
-  private sendRun(slot: WorkerSlot, job: RunningJob, input: unknown): void {
-    this.pool.send(slot, { t: 'run', jobs: [{ jobId: job.lease.id, attempt: job.lease.attempt, type: job.row.type, input }] });
-  }
-
-  /**
-   * An asynchronous load (see LoadContext): the job holds its place (and lease) at the head of
-   * its worker's queue while main prepares it, and is handed over once ready — or fails, or is
-   * given back, if it was stopped meanwhile.
-   */
-  private whenLoaded(slot: WorkerSlot, pending: Promise<Loaded>): void {
-    void pending.then((loaded) => {
-      const { job } = loaded;
-      job.loading = undefined;
-      const queue = this.queue(slot);
-      if (queue[0] !== job) return; // already given up (its worker exited, the runner stopped)
-      const stopped = !slot.alive || this.mode !== 'running';
-      const error = job.abortReason ? abortedWhileLoading(job) : 'error' in loaded ? loaded.error : null;
-      if (!error && !stopped) return this.sendRun(slot, job, (loaded as { input: unknown }).input);
-      queue.shift();
-      clearJobTimers(job);
-      if (!error || job.abortReason === 'shutdown') this.release(job);
-      else this.pending.push({ kind: 'fail', job, error });
-      this.startTimeout(slot);
-      this.wake();
-    });
   }
 
   // ---------------------------------------------------------------- worker messages and exits
@@ -451,29 +357,20 @@ export class JobRunner {
       case 'progress':
         return this.onProgress(slot, msg);
       case 'result':
-        this.onResult(slot, msg);
+        this.workers.takeResult(slot, msg);
         return this.wakeForResult();
       case 'results':
-        for (const r of msg.results) this.onResult(slot, r);
+        for (const r of msg.results) this.workers.takeResult(slot, r);
         return this.wakeForResult();
-      case 'revoked': {
-        const queue = this.queue(slot);
-        const i = queue.findIndex((j) => j.lease.id === msg.jobId && j.lease.attempt === msg.attempt);
-        if (i < 0) return;
-        if (!msg.ok) {
-          queue[i].revoking = false; // it had started: it runs here after all
-          return;
-        }
-        const [job] = queue.splice(i, 1);
+      case 'revoked':
+        if (!this.workers.revoked(slot, msg)) return;
         this.stats.handedBack++;
-        this.release(job, 'handed_back');
         return this.wake();
-      }
     }
   }
 
   private onProgress(slot: WorkerSlot, msg: Extract<WorkerToMain, { t: 'progress' }>): void {
-    const job = this.queue(slot).find((j) => j.lease.id === msg.jobId && j.lease.attempt === msg.attempt);
+    const job = this.workers.find(slot, msg.jobId, msg.attempt);
     const now = Date.now();
     if (!job || now - job.lastProgressWrite < 250) return;
     job.lastProgressWrite = now;
@@ -488,59 +385,12 @@ export class JobRunner {
     }
   }
 
-  private onResult(slot: WorkerSlot, msg: JobResultMessage): void {
-    const queue = this.queue(slot);
-    const i = queue.findIndex((j) => j.lease.id === msg.jobId && j.lease.attempt === msg.attempt);
-    if (i < 0) return;
-    const [job] = queue.splice(i, 1);
-    clearJobTimers(job);
-    // Validated here, outside the commit transaction (keeps the write lock short).
-    const output = msg.ok ? job.definition.output.safeParse(msg.output) : undefined;
-    this.pending.push({ kind: 'result', job, msg, output });
-    if (i === 0) this.startTimeout(slot);
-  }
-
   private onExit(slot: WorkerSlot, exit: SlotExit): void {
-    const [current, ...waiting] = this.queue(slot).splice(0);
-    if (current) {
-      clearJobTimers(current);
-      if (current.abortReason === 'shutdown' || (exit.kind === 'killed' && exit.reason === 'shutdown')) this.release(current);
-      else if (current.abortReason !== 'lost') {
-        const limits = { heapMb: this.o.heapMb, cancelGraceMs: this.o.cancelGraceMs, unresponsiveMs: this.o.unresponsiveMs };
-        this.pending.push({ kind: 'fail', job: current, error: errorForExit(current, exit, limits) });
-      }
-    }
-    // Jobs handed over but not started cost nothing: they go back to the queue.
-    for (const job of waiting) this.release(job);
-    if (exit.kind === 'failed_to_launch')
-      this.countMachineryError(`A worker process failed to launch (code ${exit.exit.code}, signal ${exit.exit.signal})`);
+    this.workers.exited(slot, exit);
     if (this.pending.length) this.wake();
   }
 
-  private release(job: RunningJob, event?: string): void {
-    clearJobTimers(job);
-    this.pending.push({ kind: 'release', job, event });
-  }
-
-  // ---------------------------------------------------------------- timeouts, aborts, leases
-
-  private startTimeout(slot: WorkerSlot): void {
-    const job = this.queue(slot)[0];
-    if (!job || job.timeoutTimer) return;
-    job.timeoutTimer = setTimeout(() => this.abort(slot, job, 'timeout'), job.definition.policy.timeoutMs);
-  }
-
-  private abort(slot: WorkerSlot, job: RunningJob, reason: AbortReason): void {
-    if (job.abortReason) return;
-    job.abortReason = reason;
-    // Still being prepared in main: nothing runs in the worker yet, so only the preparation stops.
-    if (job.loading) return job.loading.abort(new Error(reason));
-    this.pool.send(slot, { t: 'abort', jobId: job.lease.id, attempt: job.lease.attempt, reason });
-    job.killTimer = setTimeout(() => {
-      // Only kill if the job is still executing in that process.
-      if (this.queue(slot)[0] === job) this.pool.kill(slot, reason);
-    }, this.o.cancelGraceMs);
-  }
+  // ---------------------------------------------------------------- machinery errors
 
   private machineryError(what: string, err: unknown): void {
     if (!isMachineryError(err)) {
@@ -567,20 +417,8 @@ export class JobRunner {
 
   // ---------------------------------------------------------------- bookkeeping
 
-  private queue(slot: WorkerSlot): RunningJob[] {
-    return this.queues[slot.index];
-  }
-
-  private slotOf(job: RunningJob): WorkerSlot {
-    return this.pool.slots.find((s) => s.owner === job.lease.claimedBy)!;
-  }
-
-  private busySlots(): WorkerSlot[] {
-    return this.pool.slots.filter((s) => this.queue(s).length > 0);
-  }
-
   private checkFinished(): void {
-    if (this.pending.length || this.busySlots().length) return;
+    if (this.pending.length || this.workers.busySlots().length) return;
     if (this.remainingBudget() <= 0 || (this.o.exitWhenIdle && this.queueDrained)) this.finishedResolve();
   }
 
@@ -596,13 +434,6 @@ export class JobRunner {
       });
     }
   }
-}
-
-/** The job's life in this runner is over (or its worker took it): stop its timers and any preparation in main. */
-function clearJobTimers(job: RunningJob): void {
-  clearTimeout(job.timeoutTimer);
-  clearTimeout(job.killTimer);
-  job.loading?.abort(new Error('stopped'));
 }
 
 function sleep(ms: number): Promise<void> {

@@ -1,0 +1,275 @@
+/**
+ * The jobs each worker holds, in order ([0] is the one it runs, the rest wait behind it), and how
+ * they arrive and leave: handed over once claimed (or once an asynchronous load in main is ready),
+ * the next step of a checkpointed job sent back to the worker that ran the last, a result or an
+ * exit taking them off, a waiting job given back for an idle worker, a time limit or an abort.
+ * Whatever ends here becomes an Outcome the runner commits; this part never touches the database.
+ */
+import type { JobAssignment, JobResultMessage, WorkerToMain } from '../../../shared/worker-protocol';
+import type { JobRegistry } from '../registry';
+import type { JobRow } from '../store/rows';
+import type { Outcome, Settled } from './completer';
+import { stealable } from './planning';
+import {
+  abortedWhileLoading,
+  errorForExit,
+  loadInput,
+  prepareJob,
+  type AbortReason,
+  type Loaded,
+  type RunningJob,
+} from './running-job';
+import type { SlotExit, WorkerPool, WorkerSlot } from './worker-pool';
+
+export interface WorkerQueuesHost {
+  /** An outcome to commit (a result, a failure, a job given back). */
+  outcome(o: Outcome): void;
+  /** Run a cycle soon (outcomes wait, or a worker can take more). */
+  wake(): void;
+  changed(id: number): void;
+  /** False once the runner backs off or stops: nothing more is handed over. */
+  running(): boolean;
+  countMachineryError(message: string): void;
+}
+
+export interface WorkerQueuesOptions {
+  registry: JobRegistry;
+  heapMb: number;
+  cancelGraceMs: number;
+  unresponsiveMs: number;
+}
+
+export class WorkerQueues {
+  /** Per slot: the jobs handed to its process, in order. */
+  readonly all: RunningJob[][];
+  /** Slots whose checkpointed job's next step is being prepared: it comes back to them. */
+  readonly continuing = new Set<number>();
+
+  constructor(
+    private readonly pool: WorkerPool,
+    private readonly host: WorkerQueuesHost,
+    private readonly o: WorkerQueuesOptions,
+  ) {
+    this.all = Array.from({ length: pool.slots.length }, () => []);
+  }
+
+  of(slot: WorkerSlot): RunningJob[] {
+    return this.all[slot.index];
+  }
+
+  slotOf(job: RunningJob): WorkerSlot {
+    return this.pool.slots.find((s) => s.owner === job.lease.claimedBy)!;
+  }
+
+  busySlots(): WorkerSlot[] {
+    return this.pool.slots.filter((s) => this.of(s).length > 0);
+  }
+
+  held(): { slot: WorkerSlot; job: RunningJob }[] {
+    return this.pool.slots.flatMap((slot) => this.of(slot).map((job) => ({ slot, job })));
+  }
+
+  find(slot: WorkerSlot, jobId: number, attempt: number): RunningJob | undefined {
+    return this.of(slot).find((j) => j.lease.id === jobId && j.lease.attempt === attempt);
+  }
+
+  // ---------------------------------------------------------------- arriving
+
+  /** Hands freshly claimed rows to the slot's worker (`handOff` jobs per message). */
+  hand(slot: WorkerSlot, rows: JobRow[]): void {
+    const assignments: JobAssignment[] = [];
+    const queue = this.of(slot);
+    for (const row of rows) {
+      this.host.changed(row.id);
+      const prepared = prepareJob(row, { id: row.id, attempt: row.attempt, claimedBy: slot.owner }, this.o.registry);
+      if ('error' in prepared) {
+        this.host.outcome({ kind: 'fail', job: prepared.job, error: prepared.error });
+        continue;
+      }
+      queue.push(prepared.job);
+      if ('pending' in prepared) this.whenLoaded(slot, prepared.pending);
+      else assignments.push({ jobId: row.id, attempt: row.attempt, type: row.type, input: prepared.input });
+    }
+    // Also for a job still being prepared in main (an async load): its time limit counts from now.
+    this.startTimeout(slot);
+    if (assignments.length) {
+      // `handOff` jobs per message: short jobs travel together, long ones one by one.
+      const per = Math.max(1, this.o.registry.definition(assignments[0].type)?.policy.handOff ?? 1);
+      for (let i = 0; i < assignments.length; i += per) this.pool.send(slot, { t: 'run', jobs: assignments.slice(i, i + per) });
+    }
+  }
+
+  /**
+   * Checkpointed jobs whose step was just committed: their next step goes to the same worker, in
+   * a task of its own (its read must not lengthen the commit's stall of main).
+   */
+  continueAfterCommit(continued: Settled['continued']): void {
+    if (!continued.length) return;
+    for (const c of continued) this.continuing.add(this.slotOf(c.job).index);
+    setImmediate(() => this.continueJobs(continued));
+  }
+
+  private continueJobs(continued: Settled['continued']): void {
+    for (const { job } of continued) this.continuing.delete(this.slotOf(job).index);
+    let ended = false;
+    for (const { job, payload } of continued) {
+      const slot = this.slotOf(job);
+      job.row = { ...job.row, payload: JSON.stringify(payload) };
+      job.ctx = { ...job.ctx, payload };
+      job.timeoutTimer = job.killTimer = undefined;
+      const prepared = loadInput(job);
+      if ('error' in prepared) {
+        this.host.outcome({ kind: 'fail', job, error: prepared.error });
+        ended = true;
+      } else if (!slot.alive || !this.host.running()) {
+        // The worker went away in between: give the job back; it resumes from the checkpoint.
+        job.loading?.abort(new Error('shutdown'));
+        this.release(job);
+        ended = true;
+      } else {
+        this.of(slot).push(job);
+        this.startTimeout(slot);
+        if ('pending' in prepared) this.whenLoaded(slot, prepared.pending);
+        else this.sendRun(slot, job, prepared.input);
+      }
+    }
+    if (ended) this.host.wake();
+  }
+
+  private sendRun(slot: WorkerSlot, job: RunningJob, input: unknown): void {
+    this.pool.send(slot, { t: 'run', jobs: [{ jobId: job.lease.id, attempt: job.lease.attempt, type: job.row.type, input }] });
+  }
+
+  /**
+   * An asynchronous load (see LoadContext): the job holds its place (and lease) at the head of
+   * its worker's queue while main prepares it, and is handed over once ready — or fails, or is
+   * given back, if it was stopped meanwhile.
+   */
+  private whenLoaded(slot: WorkerSlot, pending: Promise<Loaded>): void {
+    void pending.then((loaded) => {
+      const { job } = loaded;
+      job.loading = undefined;
+      const queue = this.of(slot);
+      if (queue[0] !== job) return; // already given up (its worker exited, the runner stopped)
+      const stopped = !slot.alive || !this.host.running();
+      const error = job.abortReason ? abortedWhileLoading(job) : 'error' in loaded ? loaded.error : null;
+      if (!error && !stopped) return this.sendRun(slot, job, (loaded as { input: unknown }).input);
+      queue.shift();
+      clearJobTimers(job);
+      if (!error || job.abortReason === 'shutdown') this.release(job);
+      else this.host.outcome({ kind: 'fail', job, error });
+      this.startTimeout(slot);
+      this.host.wake();
+    });
+  }
+
+  // ---------------------------------------------------------------- leaving
+
+  /** A worker's result: off its queue, its output checked (outside the commit's write lock). */
+  takeResult(slot: WorkerSlot, msg: JobResultMessage): void {
+    const queue = this.of(slot);
+    const i = queue.findIndex((j) => j.lease.id === msg.jobId && j.lease.attempt === msg.attempt);
+    if (i < 0) return;
+    const [job] = queue.splice(i, 1);
+    clearJobTimers(job);
+    const output = msg.ok ? job.definition.output.safeParse(msg.output) : undefined;
+    this.host.outcome({ kind: 'result', job, msg, output });
+    if (i === 0) this.startTimeout(slot);
+  }
+
+  /** The worker's answer to a revoke: true when the job came back (and is given back uncharged). */
+  revoked(slot: WorkerSlot, msg: Extract<WorkerToMain, { t: 'revoked' }>): boolean {
+    const queue = this.of(slot);
+    const i = queue.findIndex((j) => j.lease.id === msg.jobId && j.lease.attempt === msg.attempt);
+    if (i < 0) return false;
+    if (!msg.ok) {
+      queue[i].revoking = false; // it had started: it runs here after all
+      return false;
+    }
+    const [job] = queue.splice(i, 1);
+    this.release(job, 'handed_back');
+    return true;
+  }
+
+  /** The slot's process is gone: its running job failed (or is given back), the waiting ones go back. */
+  exited(slot: WorkerSlot, exit: SlotExit): void {
+    const [current, ...waiting] = this.of(slot).splice(0);
+    if (current) {
+      clearJobTimers(current);
+      if (current.abortReason === 'shutdown' || (exit.kind === 'killed' && exit.reason === 'shutdown')) this.release(current);
+      else if (current.abortReason !== 'lost') {
+        const limits = { heapMb: this.o.heapMb, cancelGraceMs: this.o.cancelGraceMs, unresponsiveMs: this.o.unresponsiveMs };
+        this.host.outcome({ kind: 'fail', job: current, error: errorForExit(current, exit, limits) });
+      }
+    }
+    // Jobs handed over but not started cost nothing: they go back to the queue.
+    for (const job of waiting) this.release(job);
+    if (exit.kind === 'failed_to_launch')
+      this.host.countMachineryError(`A worker process failed to launch (code ${exit.exit.code}, signal ${exit.exit.signal})`);
+  }
+
+  /**
+   * Idle workers found nothing to claim while busy ones hold jobs they have not started (the
+   * tail of a queue of long jobs): ask the busiest for up to half of its waiting jobs back. Each
+   * comes back as a release, and the idle worker claims it in the next cycle.
+   */
+  stealFor(idle: number): void {
+    for (let n = 0; n < idle; n++) {
+      const donor = stealable(this.pool.slots, (s) => this.of(s));
+      if (!donor) return;
+      const waiting = this.of(donor)
+        .slice(1)
+        .filter((j) => !j.revoking && !j.abortReason);
+      for (const job of waiting.slice(-Math.ceil(waiting.length / 2))) {
+        job.revoking = true;
+        this.pool.send(donor, { t: 'revoke', jobId: job.lease.id, attempt: job.lease.attempt });
+      }
+    }
+  }
+
+  /** Stopping: nothing held may start; preparations in main stop. */
+  markShutdown(): void {
+    for (const q of this.all)
+      for (const job of q) {
+        job.abortReason = 'shutdown';
+        job.loading?.abort(new Error('shutdown'));
+      }
+  }
+
+  /** Gives back whatever is still held (a process whose exit was not seen in time was SIGKILLed). */
+  releaseAll(): void {
+    for (const q of this.all) for (const job of q.splice(0)) this.release(job);
+  }
+
+  release(job: RunningJob, event?: string): void {
+    clearJobTimers(job);
+    this.host.outcome({ kind: 'release', job, event });
+  }
+
+  // ---------------------------------------------------------------- time limits and aborts
+
+  private startTimeout(slot: WorkerSlot): void {
+    const job = this.of(slot)[0];
+    if (!job || job.timeoutTimer) return;
+    job.timeoutTimer = setTimeout(() => this.abort(slot, job, 'timeout'), job.definition.policy.timeoutMs);
+  }
+
+  abort(slot: WorkerSlot, job: RunningJob, reason: AbortReason): void {
+    if (job.abortReason) return;
+    job.abortReason = reason;
+    // Still being prepared in main: nothing runs in the worker yet, so only the preparation stops.
+    if (job.loading) return job.loading.abort(new Error(reason));
+    this.pool.send(slot, { t: 'abort', jobId: job.lease.id, attempt: job.lease.attempt, reason });
+    job.killTimer = setTimeout(() => {
+      // Only kill if the job is still executing in that process.
+      if (this.of(slot)[0] === job) this.pool.kill(slot, reason);
+    }, this.o.cancelGraceMs);
+  }
+}
+
+/** The job's life in this runner is over (or its worker took it): stop its timers and any preparation in main. */
+function clearJobTimers(job: RunningJob): void {
+  clearTimeout(job.timeoutTimer);
+  clearTimeout(job.killTimer);
+  job.loading?.abort(new Error('stopped'));
+}
