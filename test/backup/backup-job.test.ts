@@ -14,6 +14,7 @@ import { inspectLibraryFile } from '../../src/shared/node/library-file';
 import { partialNameFor } from '../../src/shared/backup/manifest';
 import { openTestCore, tempDir, waitForStatus } from '../support/core';
 import { seedPhotos } from '../support/seed';
+import { backupJobInput } from '../support/backup-input';
 
 let cores: Core[] = [];
 afterEach(async () => {
@@ -90,23 +91,7 @@ describe('backup job', () => {
     const temp = path.join(dir, partialNameFor(path.basename(final)));
     const snap = await takeSnapshot({ source: core.paths.dbFile, dest: temp });
     const abort = new AbortController();
-    const input = {
-      temp,
-      final,
-      manifest: {
-        format: 'circa-backup' as const,
-        version: 1 as const,
-        file: path.basename(final),
-        createdAt: Date.now(),
-        reason: 'manual' as const,
-        schemaVersion: snap.schemaVersion,
-        counts: snap.counts,
-        size: 0,
-        verified: false,
-        libraryDir: core.paths.dir,
-      },
-      rotation: { keepDaily: 7, keepWeekly: 4 },
-    };
+    const input = backupJobInput({ temp, final, snap, libraryDir: core.paths.dir });
     // Cancelled while it verifies.
     const ctx = { jobId: 1, attempt: 1, signal: abort.signal, progress: () => abort.abort(new Error('cancel')) };
     await expect(backupHandler(input, ctx)).rejects.toThrow('cancel');

@@ -16,6 +16,7 @@ import { inspectLibraryFile } from '../../src/shared/node/library-file';
 import { openTestCore, waitForStatus } from '../support/core';
 import { seedPhotos } from '../support/seed';
 import { mountSmallDisk, smallDiskUnavailable, type SmallDisk } from '../support/small-disk';
+import { backupJobInput } from '../support/backup-input';
 
 const unavailable = smallDiskUnavailable();
 let core: Core | null = null;
@@ -88,23 +89,7 @@ describe.skipIf(unavailable)(`backup onto a full disk${unavailable ? ` (skipped:
     const temp = path.join(disk.dir, partialNameFor(path.basename(final)));
     const snap = await takeSnapshot({ source: core.paths.dbFile, dest: temp });
     disk.fill(); // another program took the rest of the disk
-    const input = {
-      temp,
-      final,
-      manifest: {
-        format: 'circa-backup' as const,
-        version: 1 as const,
-        file: path.basename(final),
-        createdAt: Date.now(),
-        reason: 'manual' as const,
-        schemaVersion: snap.schemaVersion,
-        counts: snap.counts,
-        size: 0,
-        verified: false,
-        libraryDir: core.paths.dir,
-      },
-      rotation: { keepDaily: 7, keepWeekly: 4 },
-    };
+    const input = backupJobInput({ temp, final, snap, libraryDir: core.paths.dir });
     const ctx = { jobId: 1, attempt: 1, signal: new AbortController().signal, progress: () => {} };
     await expect(backupHandler(input, ctx)).rejects.toThrow(
       `The disk is full: the backup did not fit in ${disk.dir}. Free some space there or choose another backup folder.`,
