@@ -247,16 +247,22 @@ export class JobRunner {
     this.mode = next;
   }
 
+  /**
+   * One cycle per turn of the event loop. A cycle asked for during this one (outcomes left over,
+   * a result, a wake) runs on the next turn, after the I/O that arrived meanwhile: back-to-back
+   * cycles over a backlog had blocked every user request for tens of ms.
+   */
   private pump(): void {
+    this.pumpState = 'cycling';
+    let again: boolean;
     try {
-      do {
-        this.pumpState = 'cycling';
-        this.cycle(this.mode === 'running' && !this.o.paused);
-      } while (this.anotherCycleAsked());
+      this.cycle(this.mode === 'running' && !this.o.paused);
     } finally {
+      again = this.anotherCycleAsked();
       this.pumpState = 'idle';
     }
-    this.checkFinished();
+    if (again && this.mode !== 'stopped') this.wake();
+    else this.checkFinished();
   }
 
   /** wake() during a cycle asks for one more (read through a method: the state changes behind TypeScript's back). */
