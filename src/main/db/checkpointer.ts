@@ -3,16 +3,15 @@
  * crosses the threshold copies the WAL back into the database file itself — tens of ms during
  * which main (and every UI request) waits. Instead main's connection turns automatic
  * checkpoints off and this thread, in main's process, runs PASSIVE checkpoints (they never
- * block readers or writers) every half second. It writes no data; main stays the only writer.
+ * block readers or writers): every half second, every 50 ms while writes go on.
  *
- * PASSIVE alone never bounds the WAL under sustained writes: a checkpoint that a commit
- * overtakes never completes, so the WAL is never restarted and grows for as long as the work
- * goes on. So the thread also runs a TRUNCATE checkpoint (it copies what the PASSIVE pass left —
- * little — and empties the WAL file; it never waits: if a writer or a reader is busy it gives up
- * at once and tries again at the next tick, so it holds writers back only while it copies):
- *  - when writers pause (nothing was written since the previous tick), so an idle library is
- *    one file again;
- *  - when the WAL file passes WAL_LIMITS.softBytes.
+ * PASSIVE alone never bounds the WAL under sustained writes: SQLite restarts the WAL from its
+ * start only when a write begins at a moment when every frame has been copied, and a busy writer
+ * seldom does. So the thread makes that moment itself (see restart() below) once the WAL holds
+ * WAL_LIMITS.restartFrames; the copying happens outside the write lock, which it holds only for
+ * a one-page write. When writers pause it runs a TRUNCATE checkpoint, so an idle library is one
+ * file again. It never waits for a lock: a TRUNCATE that waited, or that had much left to copy,
+ * held main's writes back for tens of ms.
  * If the thread dies, main's connection goes back to automatic checkpoints, and main itself
  * truncates a WAL that passes WAL_LIMITS.hardBytes (see open.ts).
  */
@@ -20,38 +19,111 @@ import { Worker } from 'node:worker_threads';
 import { createRequire } from 'node:module';
 
 export const WAL_LIMITS = {
-  /** The thread truncates the WAL once it is this big, even while writes go on. */
+  /** A restarted WAL file is cut back to this size (journal_size_limit). */
   softBytes: 16 * 1024 * 1024,
+  /** The thread restarts the WAL once it holds this many frames (4 MB of 4 KB pages). */
+  restartFrames: 1024,
+  /**
+   * Past this many frames (8 MB) it restarts the WAL even if it must hold the write lock to: the
+   * file then stays at softBytes.
+   */
+  forceFrames: 2048,
   /** Main truncates it itself past this (the thread is dead or cannot keep up). */
   hardBytes: 64 * 1024 * 1024,
 };
 
 const THREAD_SOURCE = `
-const fs = require('node:fs');
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.module);
-// No busy wait: a TRUNCATE checkpoint that waited would hold every writer back while it did.
+// No busy wait: a checkpoint or restart that waited for the lock would hold main's writes back.
 const db = new Database(workerData.file, { nativeBinding: workerData.nativeBinding, timeout: 0 });
 db.pragma('journal_size_limit = ' + workerData.softBytes);
-const walFile = workerData.file + '-wal';
-let lastLog = -1;
-function walBytes() {
-  try { return fs.statSync(walFile).size; } catch { return 0; }
+const pause = new Int32Array(new SharedArrayBuffer(4));
+const sleep = (ms) => Atomics.wait(pause, 0, 0, ms);
+const passive = () => db.pragma('wal_checkpoint(PASSIVE)')[0];
+const dataVersion = () => db.pragma('data_version', { simple: true });
+
+// PASSIVE passes until one finds nothing new: each copies only what was committed during the
+// previous one (a pass reports the frames that were there when it began), so a few converge even
+// under a steady writer.
+function catchUp() {
+  let prev = passive();
+  for (let i = 0; i < 16 && prev.log > 0; i++) {
+    const pass = passive();
+    if (pass.log <= prev.log) return pass;
+    prev = pass;
+  }
+  return prev;
 }
+
+// Restarting the WAL from its start needs a moment when every frame is copied and a write
+// begins: SQLite then writes from the start and cuts the file to journal_size_limit. A busy
+// writer seldom begins in that instant, so the WAL grew for as long as the work went on. Here
+// the thread makes the moment: it takes the write lock (never waiting for it) right after a
+// pass that left nothing to copy, checks (data_version) that nothing was committed since, and
+// rewrites user_version with its own value — a one-page write that changes no data and makes
+// SQLite restart the WAL. The lock is held for that one page; the copying, with its fsyncs,
+// happened before, outside it.
+function restart() {
+  for (let i = 0; i < 5; i++) {
+    const before = dataVersion();
+    const pass = passive();
+    if (pass.log <= 0) return true;
+    if (pass.checkpointed >= pass.log) {
+      try {
+        db.exec('BEGIN IMMEDIATE');
+      } catch {
+        sleep(0.2);
+        continue;
+      }
+      let done = false;
+      try {
+        if (dataVersion() === before) {
+          db.pragma('user_version = ' + db.pragma('user_version', { simple: true }));
+          done = true;
+        }
+      } finally {
+        db.exec(done ? 'COMMIT' : 'ROLLBACK');
+      }
+      if (done) return true;
+    }
+    sleep(0.2);
+  }
+  return false;
+}
+
+// The writer left no such moment before the WAL reached forceFrames: copy the little left with
+// the write lock held (a few ms for main to wait, at most once per forceFrames), so the next
+// write restarts the WAL.
+function forceRestart() {
+  for (let i = 0; i < 20; i++) {
+    if (!db.pragma('wal_checkpoint(RESTART)')[0].busy) return true;
+    sleep(0.2);
+  }
+  return false;
+}
+
+let lastFrames = -1;
+let timer;
 function tick() {
+  let writing = false;
   try {
-    const pass = db.pragma('wal_checkpoint(PASSIVE)')[0];
-    const idle = pass.log === lastLog && pass.log > 0;
-    lastLog = pass.log;
-    if (idle || walBytes() > workerData.softBytes) {
-      const full = db.pragma('wal_checkpoint(TRUNCATE)')[0];
-      if (!full.busy) lastLog = 0;
+    const pass = catchUp();
+    writing = pass.log !== lastFrames;
+    lastFrames = pass.log;
+    if (!writing && pass.log > 0) {
+      // Writers have paused: fold the WAL back so an idle library is one file again.
+      if (!db.pragma('wal_checkpoint(TRUNCATE)')[0].busy) lastFrames = 0;
+    } else if (pass.log >= workerData.forceFrames ? forceRestart() : pass.log >= workerData.restartFrames && restart()) {
+      lastFrames = -1;
     }
   } catch { /* busy or locked: next time */ }
+  // Soon again while writes go on (a drain adds megabytes a second to the WAL), seldom when idle.
+  timer = setTimeout(tick, writing ? workerData.busyEveryMs : workerData.everyMs);
 }
-const timer = setInterval(tick, workerData.everyMs);
+timer = setTimeout(tick, workerData.everyMs);
 parentPort.on('message', (m) => {
-  if (m === 'close') { clearInterval(timer); try { db.pragma('wal_checkpoint(PASSIVE)'); } catch {} db.close(); parentPort.postMessage('closed'); }
+  if (m === 'close') { clearTimeout(timer); try { db.pragma('wal_checkpoint(PASSIVE)'); } catch {} db.close(); parentPort.postMessage('closed'); }
 });
 `;
 
@@ -72,6 +144,9 @@ export function startCheckpointer(opts: {
       nativeBinding: opts.nativeBinding,
       module: createRequire(import.meta.url).resolve('better-sqlite3'),
       everyMs: opts.everyMs ?? 500,
+      busyEveryMs: 50,
+      restartFrames: WAL_LIMITS.restartFrames,
+      forceFrames: WAL_LIMITS.forceFrames,
       softBytes: WAL_LIMITS.softBytes,
     },
   });
