@@ -192,7 +192,7 @@ async function bulkEnqueue(root: string, n: number, withSubjects: boolean) {
  * write waits for main's event loop (a user's accept or note edit is a request main handles); from
  * another process it waits for the write lock, polled by its write transactions (write-transaction.ts).
  */
-async function userWrites(root: string, n: number, spawn: SpawnWorker, from: 'main' | 'process') {
+export async function userWrites(root: string, n: number, spawn: SpawnWorker, from: 'main' | 'process') {
   const dir = fs.mkdtempSync(path.join(root, `writes-${from}-`));
   await fill(dir, n, 'diag.noop_batch', true);
   const core = await openPaused(dir, spawn);
@@ -226,12 +226,29 @@ async function userWrites(root: string, n: number, spawn: SpawnWorker, from: 'ma
   }
   const writer = from === 'process' ? await child('writer', core.paths.dbFile, String(every)) : null;
   writer?.send({ t: 'go' });
+  const wal = `${core.paths.dbFile}-wal`;
+  let walPeak = 0;
+  const sampler = setInterval(() => {
+    try {
+      walPeak = Math.max(walPeak, fs.statSync(wal).size);
+    } catch {
+      /* no WAL file at this instant */
+    }
+  }, 20);
   const ms = await drain(core, n);
+  clearInterval(sampler);
   stop();
   if (writer) latencies = (await report<{ latencies: number[] }>(writer)).latencies;
   await core.close();
   fs.rmSync(dir, { recursive: true, force: true });
-  return { p50: pct(latencies, 50), p99: pct(latencies, 99), max: Math.max(...latencies), writes: latencies.length, drainMs: ms };
+  return {
+    p50: pct(latencies, 50),
+    p99: pct(latencies, 99),
+    max: Math.max(...latencies),
+    writes: latencies.length,
+    drainMs: ms,
+    walPeakMB: walPeak / 1e6,
+  };
 }
 
 export async function run(args: string[]): Promise<void> {
