@@ -324,12 +324,12 @@ export async function run(args: string[]): Promise<void> {
       [
         'user write p99 through main',
         `${round(mainWrites.p99)} ms`,
-        `fixed 5 ms schedule, ${mainWrites.writes} writes: p50 ${round(mainWrites.p50)}, max ${round(mainWrites.max)} ms; target ≤ 10 ms`,
+        `fixed 5 ms schedule, ${mainWrites.writes} writes: p50 ${round(mainWrites.p50)}, max ${round(mainWrites.max)} ms; WAL peak ${round(mainWrites.walPeakMB)} MB; target ≤ 10 ms`,
       ],
       [
         'user write p99 from another process',
         `${round(otherWrites.p99)} ms`,
-        `${otherWrites.writes} writes: p50 ${round(otherWrites.p50)}, max ${round(otherWrites.max)} ms; target ≤ 50 ms`,
+        `${otherWrites.writes} writes: p50 ${round(otherWrites.p50)}, max ${round(otherWrites.max)} ms; WAL peak ${round(otherWrites.walPeakMB)} MB; target ≤ 50 ms`,
       ],
     ];
     console.log('');
@@ -354,6 +354,7 @@ export async function run(args: string[]): Promise<void> {
       userWriteSamples: mainWrites.writes,
       otherProcessWriteP99Ms: round(otherWrites.p99, 3),
       otherProcessWriteSamples: otherWrites.writes,
+      walPeakMBDuringWrites: round(Math.max(mainWrites.walPeakMB, otherWrites.walPeakMB)),
     };
     console.log(`RESULT ${JSON.stringify(result)}`);
   } finally {
