@@ -207,6 +207,9 @@ export function seedFinishedJobs(sqlite: Database.Database, n: number, days = 60
       sqlite.exec(
         'INSERT INTO job_counts (type, status, n) SELECT type, status, count(*) FROM background_jobs GROUP BY type, status',
       );
+      sqlite.exec(
+        `UPDATE unseen_failure_count SET n = (SELECT count(*) FROM background_jobs WHERE status = 'failed' AND acknowledged_at IS NULL)`,
+      );
     })
     .immediate();
   return performance.now() - started;

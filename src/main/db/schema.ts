@@ -200,6 +200,21 @@ export const jobCounts = sqliteTable(
 );
 
 /**
+ * How many failures nobody has dismissed or retried yet (`failed`, acknowledged_at null): the red
+ * badge. One row, kept by triggers on background_jobs in the same transaction as every change
+ * (whoever writes), so the badge, read on every jobs.changed event, reads a number instead of
+ * counting failures (~3 ms at 150,000 of them).
+ */
+export const unseenFailureCount = sqliteTable(
+  'unseen_failure_count',
+  {
+    id: integer('id').primaryKey(),
+    n: integer('n').notNull(),
+  },
+  (t) => [check('unseen_failure_count_one_row_check', sql`${t.id} = 1`)],
+);
+
+/**
  * How many photos there are in all and per state (`all`, `estimate:<status>`, `metadata:<status>`,
  * `missing`), kept by triggers on photos in the same transaction as every change: the grid's
  * totals for its state filters read one row instead of counting a million.
