@@ -34,31 +34,30 @@ export interface ClaimFilter {
  * What a claim reads back: the columns a queued row can differ in. The rest are known from the
  * claim itself; RETURNING * would cost about as much as the update.
  */
-const RETURNING = `id, type, payload, subject, idempotency_key, priority, attempt, retry_count, max_retries, run_after,
-  error_message, error_stack, error_kind, acknowledged_at, cancel_requested_at, created_at`;
+const RETURNED = [
+  'id',
+  'type',
+  'payload',
+  'subject',
+  'idempotency_key',
+  'priority',
+  'attempt',
+  'retry_count',
+  'max_retries',
+  'run_after',
+  'error_message',
+  'error_stack',
+  'error_kind',
+  'acknowledged_at',
+  'cancel_requested_at',
+  'created_at',
+] as const satisfies readonly (keyof JobRow)[];
+const RETURNING = RETURNED.join(', ');
 
 const SET_RUNNING = `SET status = 'running', attempt = attempt + 1, claimed_by = @claimedBy, lease_expires_at = @until,
   started_at = @now, updated_at = @now, progress = NULL, progress_message = NULL`;
 
-type Taken = Pick<
-  JobRow,
-  | 'id'
-  | 'type'
-  | 'payload'
-  | 'subject'
-  | 'idempotency_key'
-  | 'priority'
-  | 'attempt'
-  | 'retry_count'
-  | 'max_retries'
-  | 'run_after'
-  | 'error_message'
-  | 'error_stack'
-  | 'error_kind'
-  | 'acknowledged_at'
-  | 'cancel_requested_at'
-  | 'created_at'
->;
+type Taken = Pick<JobRow, (typeof RETURNED)[number]>;
 
 /**
  * The claimed row, spelt out field by field: `{ ...r, status, … }` builds the object one property at
