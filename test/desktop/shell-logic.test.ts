@@ -92,9 +92,13 @@ describe('import picker', () => {
 });
 
 describe('workers', () => {
-  it('passes the heap limit through --js-flags (a utilityProcess ignores a bare --max-old-space-size)', () => {
+  it('passes the heap limit and initial size through --js-flags (a utilityProcess ignores a bare --max-old-space-size)', () => {
     const o = utilityForkOptions({ name: 'w1', heapMb: 1536, env: {} });
-    expect(o.execArgv).toEqual(['--js-flags=--max-old-space-size=1536']);
+    expect(o.execArgv).toEqual(['--js-flags=--max-old-space-size=1536 --initial-old-space-size=128']);
+    // A small limit (the out-of-memory tests use 64 MB) starts at half of it, never above it.
+    expect(utilityForkOptions({ name: 'w2', heapMb: 64, env: {} }).execArgv).toEqual([
+      '--js-flags=--max-old-space-size=64 --initial-old-space-size=32',
+    ]);
   });
 });
 

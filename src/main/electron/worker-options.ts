@@ -1,12 +1,14 @@
+import { workerV8Flags } from '../jobs/worker-process';
+
 /**
- * How a job worker is started as an Electron utilityProcess. The heap limit must travel in
- * `--js-flags`: a utility process creates its V8 isolate before it reads execArgv, so a bare
- * `--max-old-space-size` there is ignored.
+ * How a job worker is started as an Electron utilityProcess. The V8 flags (the heap limit and
+ * initial size) must travel in `--js-flags`: a utility process creates its V8 isolate before it
+ * reads execArgv, so a bare `--max-old-space-size` there is ignored.
  */
 export function utilityForkOptions(opts: { name: string; heapMb: number; env: NodeJS.ProcessEnv }) {
   return {
     serviceName: `Circa worker ${opts.name}`,
-    execArgv: [`--js-flags=--max-old-space-size=${Math.floor(opts.heapMb)}`],
+    execArgv: [`--js-flags=${workerV8Flags(opts.heapMb).join(' ')}`],
     env: opts.env,
     stdio: ['ignore', 'inherit', 'pipe'] as ['ignore', 'inherit', 'pipe'],
   };

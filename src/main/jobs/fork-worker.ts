@@ -1,7 +1,7 @@
 /** Worker processes as forked Node children: browser mode, the headless runner and tests. */
 import { fork } from 'node:child_process';
 import type { MainToWorker } from '../../shared/worker-protocol';
-import { TailBuffer, exitKindOf, type SpawnWorker, type WorkerExit } from './worker-process';
+import { TailBuffer, exitKindOf, workerV8Flags, type SpawnWorker, type WorkerExit } from './worker-process';
 
 /**
  * `entry` is the built worker (out/main/worker.js) or, from source, src/worker/index.ts with
@@ -11,7 +11,7 @@ export function forkWorkerSpawner(entry: string, loaderArgs: string[] = []): Spa
   return ({ heapMb, name, env }) => {
     const stderr = new TailBuffer();
     const child = fork(entry, [`--name=${name}`], {
-      execArgv: [...loaderArgs, `--max-old-space-size=${heapMb}`],
+      execArgv: [...loaderArgs, ...workerV8Flags(heapMb)],
       env: { ...process.env, ...env },
       stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
       serialization: 'advanced',

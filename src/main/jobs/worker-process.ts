@@ -34,6 +34,25 @@ export interface SpawnOptions {
 
 export type SpawnWorker = (opts: SpawnOptions) => WorkerProcess;
 
+/** Old-space size a worker starts with (no more than half its limit), in MB. */
+const INITIAL_OLD_SPACE_MB = 128;
+
+/**
+ * The V8 flags of a worker process, for either adapter.
+ *
+ * `--max-old-space-size`: the heap limit (a runaway handler dies alone, with a readable error).
+ * `--initial-old-space-size`: with a limit of 1 GB, V8 starts with a small old generation and
+ * ties its full-GC trigger to it; a metadata job frees a few MB of buffers (the file's bytes,
+ * the decoded pixels, the luma tables), and that external memory alone then set off a full
+ * mark-compact every ~8 photos: 201 in a 1,600-photo run, 29.0 ms of CPU per photo. Starting at
+ * 128 MB: none, 21.8 ms per photo. Resident memory does not grow for it (the heap holds ~20 MB).
+ */
+export function workerV8Flags(heapMb: number): string[] {
+  const limit = Math.floor(heapMb);
+  const initial = Math.min(INITIAL_OLD_SPACE_MB, Math.floor(limit / 2));
+  return [`--max-old-space-size=${limit}`, `--initial-old-space-size=${initial}`];
+}
+
 /**
  * A Node or Electron child's end, by its exit code and signal. V8 ends a process that hits its
  * heap limit with abort() (SIGABRT, or exit code 134 where the signal is not reported), after
