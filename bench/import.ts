@@ -399,7 +399,7 @@ export async function run(args: string[]): Promise<void> {
 
   const rows: [string, string][] = [
     ['photos', `${n} (${round(mb, 0)} MB, 1.1–12 MP JPEG)`],
-    ['bare loop: Circa\'s extraction called directly, 2 processes', `median ${round(barePerSec, 1)} photos/s`],
+    ["bare loop: Circa's extraction called directly, 2 processes", `median ${round(barePerSec, 1)} photos/s`],
     ['minimal loop: hash + exifr + thumbnail, 2 processes', `median ${round(minimalPerSec, 1)} photos/s`],
     ['Circa import → all thumbnails (2 workers)', `median ${round(circaPerSec, 1)} photos/s [${from}]`],
     [
@@ -419,7 +419,7 @@ export async function run(args: string[]): Promise<void> {
       `${round(mainRssPeakMb, 0)} MB / ${round(workerRssPeakMb, 0)} MB`,
     ],
     [
-      'CPU time per photo: Circa\'s main / its workers together / the bare loop\'s processes',
+      "CPU time per photo: Circa's main / its workers together / the bare loop's processes",
       `median ${round(mainCpuMs, 1)} ms / ${round(workerCpuMs, 1)} ms / ${round(bareCpuMs, 1)} ms`,
     ],
     [
