@@ -169,10 +169,9 @@ export function openCore(opts: CoreOptions): Core {
   });
   // Files moved or deleted while the library was closed show as missing without waiting for a job to fail.
   const fileCheck = new AbortController();
-  const fileCheckDone = locations.checkAll(fileCheck.signal).then(
-    (ids) => ids.length && photoChanges.add(ids),
-    (err: Error) => log.error(`checking where the photos' files are failed: ${err.stack ?? err.message}`),
-  );
+  const fileCheckDone = locations
+    .checkAll(fileCheck.signal, (ids) => photoChanges.add(ids))
+    .catch((err: Error) => log.error(`checking where the photos' files are failed: ${err.stack ?? err.message}`));
 
   if (opts.runJobs !== false) {
     runner = new JobRunner({
