@@ -25,10 +25,12 @@ export class ImportOutcomes {
   private readonly failures: Database.Statement;
 
   constructor(sqlite: Database.Database) {
+    // Counted in the metadata-status index (its entries end with the id): asked whenever the
+    // library changes during an import, a scan of the import's rows (thumbnails and all) took
+    // ~8 ms at 20,000 photos and grew with every photo, against ~0.3 ms here.
     this.counts = sqlite.prepare(
-      `SELECT coalesce(sum(metadata_status = 'pending'), 0) AS reading,
-              coalesce(sum(metadata_status = 'failed'), 0) AS unreadable
-         FROM photos WHERE id BETWEEN ? AND ?`,
+      `SELECT (SELECT count(*) FROM photos WHERE metadata_status = 'pending' AND id BETWEEN @first AND @last) AS reading,
+              (SELECT count(*) FROM photos WHERE metadata_status = 'failed' AND id BETWEEN @first AND @last) AS unreadable`,
     );
     this.failures = sqlite.prepare(
       `SELECT path, metadata_error AS message FROM photos
@@ -38,7 +40,10 @@ export class ImportOutcomes {
 
   of(range: AddedRange | null, limit: number): ImportOutcome {
     if (!range) return { reading: 0, unreadable: 0, errors: [] };
-    const { reading, unreadable } = this.counts.get(range.first, range.last) as { reading: number; unreadable: number };
+    const { reading, unreadable } = this.counts.get({ first: range.first, last: range.last }) as {
+      reading: number;
+      unreadable: number;
+    };
     const rows = unreadable && limit > 0 ? (this.failures.all(range.first, range.last, limit) as ImportOutcome['errors']) : [];
     return {
       reading,
