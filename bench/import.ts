@@ -410,6 +410,7 @@ export async function run(args: string[]): Promise<void> {
   ws.close();
   await server.close();
   await core.close();
+  fs.rmSync(core.paths.dir, { recursive: true, force: true });
 
   const rows: [string, string][] = [
     ['photos', `${n} (${round(mb, 0)} MB, 1.1–12 MP JPEG)`],

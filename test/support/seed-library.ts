@@ -6,6 +6,8 @@
  * the job history has no audit rows, which no read measured here touches.
  */
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import type Database from 'better-sqlite3';
 
 /** A small deterministic generator, so two runs seed the same library. */
@@ -29,9 +31,25 @@ const NAMES = ['Mary', 'John', 'Anna', 'Karl', 'Rose', 'Henri', 'Elsa', 'Tom', '
 
 const CHUNK = 20_000;
 
+export interface SeedFiles {
+  /**
+   * The photos' files are under this folder, and each photo not seeded missing has one there (a
+   * hard link to one small file: a million names, one inode). Without it the paths are under
+   * /archive, which does not exist: the check when a library opens then finds every photo
+   * missing and marks it so, a drive that is not plugged in rather than a library in use.
+   */
+  filesUnder?: string;
+}
+
 /** Seeds `n` photos (ids from 1) with evidence and estimates; returns how long it took (ms). */
-export function seedPhotos(sqlite: Database.Database, n: number, seed = 42): number {
+export function seedPhotos(sqlite: Database.Database, n: number, seed = 42, files: SeedFiles = {}): number {
   const started = performance.now();
+  const root = files.filesUnder ?? '/archive';
+  const original = files.filesUnder && path.join(files.filesUnder, 'original.tif');
+  if (original) {
+    fs.mkdirSync(files.filesUnder!, { recursive: true });
+    fs.writeFileSync(original, 'a seeded photo');
+  }
   const rand = rng(seed);
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)];
   const photo = sqlite.prepare(
@@ -76,21 +94,31 @@ export function seedPhotos(sqlite: Database.Database, n: number, seed = 42): num
           const dated = earliest !== null || latest !== null;
           const failed = rand() < 0.01;
           const t = base + i * 100;
+          const file = `${root}/box-${box}/${filename}`;
+          // Drawn in the order they always were, so a seed gives the library it always gave.
+          const size = 2_000_000 + Math.floor(rand() * 20_000_000);
+          const exifDate = rand() < 0.6 ? '2009:05:30 15:56:01' : null;
+          const missing = rand() < 0.005;
+          if (original && !missing) {
+            if (i % 500 === 0) fs.mkdirSync(path.dirname(file), { recursive: true });
+            // Album pages' names can repeat within a box: those photos share a file.
+            if (!fs.existsSync(file)) fs.linkSync(original, file);
+          }
           photo.run({
             sha,
-            path: `/archive/box-${box}/${filename}`,
+            path: file,
             filename,
-            size: 2_000_000 + Math.floor(rand() * 20_000_000),
+            size,
             t,
             format: filename.endsWith('.tif') ? 'tiff' : 'jpeg',
             thumb: failed ? null : `thumbnails/${sha.slice(0, 2)}/${sha}.jpg`,
             phash: failed ? null : sha.slice(0, 16),
             camera: filename.startsWith('IMG') ? 'Canon EOS 5D' : 'EPSON Perfection V850',
-            exifDate: rand() < 0.6 ? '2009:05:30 15:56:01' : null,
+            exifDate,
             isScan: filename.startsWith('IMG') ? 0 : 1,
             status: failed ? 'failed' : 'ready',
             error: failed ? 'Corrupt image: premature end of JPEG image' : null,
-            missing: rand() < 0.005 ? 1 : 0,
+            missing: missing ? 1 : 0,
             notes,
             ocr,
             estStatus: dated ? estStatus : estStatus === 'conflict' ? 'conflict' : 'undated',
