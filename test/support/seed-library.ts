@@ -99,10 +99,10 @@ export function seedPhotos(sqlite: Database.Database, n: number, seed = 42, file
           const size = 2_000_000 + Math.floor(rand() * 20_000_000);
           const exifDate = rand() < 0.6 ? '2009:05:30 15:56:01' : null;
           const missing = rand() < 0.005;
-          if (original && !missing) {
+          if (original) {
             if (i % 500 === 0) fs.mkdirSync(path.dirname(file), { recursive: true });
             // Album pages' names can repeat within a box: those photos share a file.
-            if (!fs.existsSync(file)) fs.linkSync(original, file);
+            if (!missing && !fs.existsSync(file)) fs.linkSync(original, file);
           }
           photo.run({
             sha,

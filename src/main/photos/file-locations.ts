@@ -10,6 +10,7 @@ import path from 'node:path';
 import type Database from 'better-sqlite3';
 import type { AuditLedger } from '../audit/ledger';
 import type { LibraryDb } from '../db/open';
+import { filesPresent } from './file-presence';
 import type { NewPhoto } from './photo-repository';
 
 const CHECK_PAGE = 500;
@@ -91,7 +92,8 @@ export class FileLocations {
 
   /**
    * When the library opens: every photo's file is looked for (in the background, a page at a
-   * time), and a photo is marked missing, or found again, accordingly. Each page's changes are
+   * time, a folder listed once for its photos: see ./file-presence.ts), and a photo is marked
+   * missing, or found again, accordingly. Each page's changes are
    * reported as they commit; returns how many changed.
    *
    * A drive that is not plugged in makes every photo on it missing at once: up to a million rows.
@@ -106,14 +108,7 @@ export class FileLocations {
       const rows = this.s.page.all(after, CHECK_PAGE) as { id: number; path: string; missing: number }[];
       if (!rows.length) return changed;
       after = rows[rows.length - 1].id;
-      const found = await Promise.all(
-        rows.map((r) =>
-          fs.promises.access(r.path).then(
-            () => true,
-            () => false,
-          ),
-        ),
-      );
+      const found = await filesPresent(rows.map((r) => r.path));
       const updates = rows.filter((r, i) => !!r.missing === found[i]).map((r) => ({ id: r.id, missing: !r.missing }));
       for (let i = 0; i < updates.length; i += MARK_SLICE) {
         if (signal.aborted) return changed;
