@@ -34,7 +34,7 @@ const CHUNK = 20_000;
 export interface SeedFiles {
   /**
    * The photos' files are under this folder, and each photo not seeded missing has one there (a
-   * hard link to one small file: a million names, one inode). Without it the paths are under
+   * hard link: a million names, a few thousand inodes). Without it the paths are under
    * /archive, which does not exist: the check when a library opens then finds every photo
    * missing and marks it so, a drive that is not plugged in rather than a library in use.
    */
@@ -45,11 +45,6 @@ export interface SeedFiles {
 export function seedPhotos(sqlite: Database.Database, n: number, seed = 42, files: SeedFiles = {}): number {
   const started = performance.now();
   const root = files.filesUnder ?? '/archive';
-  const original = files.filesUnder && path.join(files.filesUnder, 'original.tif');
-  if (original) {
-    fs.mkdirSync(files.filesUnder!, { recursive: true });
-    fs.writeFileSync(original, 'a seeded photo');
-  }
   const rand = rng(seed);
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)];
   const photo = sqlite.prepare(
@@ -99,11 +94,16 @@ export function seedPhotos(sqlite: Database.Database, n: number, seed = 42, file
           const size = 2_000_000 + Math.floor(rand() * 20_000_000);
           const exifDate = rand() < 0.6 ? '2009:05:30 15:56:01' : null;
           const missing = rand() < 0.005;
-          if (original) {
-            if (i % 500 === 0) fs.mkdirSync(path.dirname(file), { recursive: true });
-            // Album pages' names can repeat within a box: those photos share a file.
-            if (!missing && !fs.existsSync(file)) fs.linkSync(original, file);
+          // A box's files are hard links to one small file of its own (a file takes at most
+          // 65,000 links on ext4).
+          const original = files.filesUnder && path.join(files.filesUnder, 'originals', `box-${box}`);
+          if (original && i % 500 === 0) {
+            fs.mkdirSync(path.dirname(file), { recursive: true });
+            fs.mkdirSync(path.dirname(original), { recursive: true });
+            fs.writeFileSync(original, 'a seeded photo');
           }
+          // Album pages' names can repeat within a box: those photos share a file.
+          if (original && !missing && !fs.existsSync(file)) fs.linkSync(original, file);
           photo.run({
             sha,
             path: file,
