@@ -176,7 +176,7 @@ describe('photo listing at scale', () => {
 
   // A narrow year range is read from the estimate index and sorted, not found by walking the
   // sort's order past most of the library (~0.8–2.2 s a page at a million photos).
-  it('a narrow year range ("within") is listed from the estimate index: the same pages, in the same order', () => {
+  it('a "within" year range is read from an index range: the estimate index when narrow, the date order’s stretch by date', () => {
     const narrow = new PhotoListing(core.db.sqlite, { countCap: 200, smallState: 100, narrowYears: 100_000 });
     // Inside the years: from the first year's first day; to the last year's last day, when given.
     const within = (from: number, to?: number) =>
@@ -210,6 +210,14 @@ describe('photo listing at scale', () => {
             /SEARCH photos USING INDEX photos_estimate_idx \(estimate_earliest>\? AND estimate_earliest<\?\)/,
           );
         }
+    }
+    // Wider ranges by date: the range's own stretch of photos_date_order_idx, no walk from its start.
+    for (const yearTo of [1950, undefined]) {
+      const plan = listing.plan({ sort: 'date', filter: 'all', yearFrom: 1920, yearTo, limit: 10 }).join(' | ');
+      expect(plan, String(yearTo)).toMatch(
+        /SEARCH photos USING INDEX photos_date_order_idx \(<expr>=\? AND <expr>>\? AND <expr><\?\)/,
+      );
+      expect(plan, String(yearTo)).not.toMatch(/TEMP B-TREE/);
     }
     // Counted the same way: exactly up to the cap.
     const counted = narrow.list({ sort: 'date', filter: 'all', yearFrom: 1900, yearTo: 1901, limit: 1 });

@@ -171,6 +171,16 @@ export function sortSql(sort: PhotoSort): { order: string; key: string } {
   return { order: SORTS[sort].order, key: { imported: 'photos.id', filename: 'photos.filename', date: DATE_KEY_SQL }[sort] };
 }
 
+/**
+ * The date keys (DATE_KEY_SQL) of the photos a "within" year range holds, when it has a first
+ * year: each has a known earliest (key = earliest × 2, + 1 when its latest is open, which only a
+ * range without a last year lets in). Without a first year there is no such bound (null).
+ */
+function withinDateKeys(q: PhotoQuery): [number, number] | null {
+  if ((q.yearMode ?? 'within') !== 'within' || q.yearFrom === undefined) return null;
+  return [(q.yearFrom * 10000 + 101) * 2, ((q.yearTo ?? 9999) * 10000 + 1231) * 2 + 1];
+}
+
 /** The year filter's conditions: [SQL, args] for a range of whole years. */
 function yearConditions(mode: YearMode, from: number | undefined, to: number | undefined): [string[], unknown[]] {
   if (from === undefined && to === undefined) return [[], []];
@@ -294,10 +304,15 @@ export class PhotoListing {
     const where = [filter.where, ...yearWhere];
     const args: unknown[] = [...yearArgs];
     const narrow = this.narrowYears(q);
+    const dateRange = !narrow && q.sort === 'date' ? withinDateKeys(q) : null;
     if (narrow) {
       // Implied by the range (an estimate's earliest is never after its latest): it bounds the index walk.
       where.push('estimate_earliest BETWEEN ? AND ?');
       args.push(...narrow);
+    } else if (dateRange) {
+      // The same photos, as a range of photos_date_order_idx: the walk starts at the range.
+      where.push(`(${DATE_KEY_SQL} IS NULL) = 0 AND ${DATE_KEY_SQL} BETWEEN ? AND ?`);
+      args.push(...dateRange);
     }
     if (q.ids?.length) {
       where.push(`photos.id IN (${q.ids.map(() => '?').join(',')})`);
@@ -320,7 +335,9 @@ export class PhotoListing {
       if (narrow) from = 'photos INDEXED BY photos_estimate_idx';
       else if (sort.index && !small && !q.ids?.length) from = `photos INDEXED BY ${sort.index}`;
     }
-    const continuations: Continuation[] = q.cursor ? sort.after(q.cursor) : [{ where: '', args: [] }];
+    // In a range of dated keys the leading `K IS NULL` is fixed; an ORDER BY that names it would sort.
+    const first: Continuation = { where: '', args: [], order: dateRange ? `${DATE_KEY_SQL} ASC, photos.id ASC` : undefined };
+    const continuations: Continuation[] = q.cursor ? sort.after(q.cursor) : [first];
     const reads = continuations.map((c) => ({
       sql: `SELECT ${SUMMARY_COLUMNS} FROM ${from} WHERE ${[...where, c.where].filter(Boolean).join(' AND ')}
         ORDER BY ${c.order ?? sort.order} LIMIT ?`,
