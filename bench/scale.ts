@@ -127,6 +127,21 @@ export async function run(args: string[]): Promise<void> {
         '≤ 20 ms',
         `years_${yearMode}Ms`,
       );
+      add(
+        `years 1900–1920, ${yearMode}, by date`,
+        await timed(list({ yearFrom: 1900, yearTo: 1920, yearMode, sort: 'date' }), runs),
+        '≤ 20 ms',
+        `years_${yearMode}_dateMs`,
+      );
+    }
+    // A narrow range: a few thousand photos in a million, found by none of the sorts' orders.
+    for (const sort of ['imported', 'date'] as const) {
+      add(
+        `years 1851–1852, within, by ${sort}`,
+        await timed(list({ yearFrom: 1851, yearTo: 1852, sort }), runs),
+        '≤ 20 ms',
+        `years_narrow_${sort}Ms`,
+      );
     }
     add('search "family" (a common word)', await timed(list({ search: 'family' }), runs), '≤ 50 ms', 'searchCommonMs');
     add('search "greta harbour" (rarer)', await timed(list({ search: 'greta harbour' }), runs), '≤ 50 ms', 'searchRareMs');
