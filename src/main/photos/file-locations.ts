@@ -93,8 +93,8 @@ export class FileLocations {
   /**
    * When the library opens: every photo's file is looked for (in the background, a page at a
    * time, a folder listed once for its photos: see ./file-presence.ts), and a photo is marked
-   * missing, or found again, accordingly. Each page's changes are
-   * reported as they commit; returns how many changed.
+   * missing, or found again, accordingly. Changes are reported as each slice of them commits;
+   * returns how many changed.
    *
    * A drive that is not plugged in makes every photo on it missing at once: up to a million rows.
    * So the marks go in short transactions with a turn of the event loop between them (on a

@@ -171,14 +171,19 @@ export function sortSql(sort: PhotoSort): { order: string; key: string } {
   return { order: SORTS[sort].order, key: { imported: 'photos.id', filename: 'photos.filename', date: DATE_KEY_SQL }[sort] };
 }
 
+/** A year's first and last day as stored (YYYYMMDD). */
+const firstDay = (year: number) => year * 10000 + 101;
+const lastDay = (year: number) => year * 10000 + 1231;
+
 /**
- * The date keys (DATE_KEY_SQL) of the photos a "within" year range holds, when it has a first
- * year: each has a known earliest (key = earliest × 2, + 1 when its latest is open, which only a
- * range without a last year lets in). Without a first year there is no such bound (null).
+ * The days between which the earliest of every estimate a "within" range holds lies, when it has
+ * a first year (an estimate's earliest is never after its latest, so the last year bounds it
+ * too; without one, any later day); null otherwise. The estimate index and the date order's
+ * index are both walked over this range alone.
  */
-function withinDateKeys(q: PhotoQuery): [number, number] | null {
+function withinDays(q: PhotoQuery): [number, number] | null {
   if ((q.yearMode ?? 'within') !== 'within' || q.yearFrom === undefined) return null;
-  return [(q.yearFrom * 10000 + 101) * 2, ((q.yearTo ?? 9999) * 10000 + 1231) * 2 + 1];
+  return [firstDay(q.yearFrom), lastDay(q.yearTo ?? 9999)];
 }
 
 /** The year filter's conditions: [SQL, args] for a range of whole years. */
@@ -186,8 +191,8 @@ function yearConditions(mode: YearMode, from: number | undefined, to: number | u
   if (from === undefined && to === undefined) return [[], []];
   const where = ["estimate_status IN ('estimated', 'needs_review')"];
   const args: unknown[] = [];
-  const start = from !== undefined ? from * 10000 + 101 : undefined;
-  const end = to !== undefined ? to * 10000 + 1231 : undefined;
+  const start = from !== undefined ? firstDay(from) : undefined;
+  const end = to !== undefined ? lastDay(to) : undefined;
   if (mode === 'within') {
     // Inside the years: a known end on each side that is limited ("not after 2026" is in no range of the past).
     if (start !== undefined) where.push('estimate_earliest IS NOT NULL AND estimate_earliest >= ?');
@@ -303,16 +308,17 @@ export class PhotoListing {
     const [yearWhere, yearArgs] = yearConditions(q.yearMode ?? 'within', q.yearFrom, q.yearTo);
     const where = [filter.where, ...yearWhere];
     const args: unknown[] = [...yearArgs];
-    const narrow = this.narrowYears(q);
-    const dateRange = !narrow && q.sort === 'date' ? withinDateKeys(q) : null;
+    // Conditions the year range implies, which bound an index walk (see withinDays).
+    const days = withinDays(q);
+    const narrow = days && this.isNarrow(q, days);
+    const dateRange = days && !narrow && q.sort === 'date';
     if (narrow) {
-      // Implied by the range (an estimate's earliest is never after its latest): it bounds the index walk.
       where.push('estimate_earliest BETWEEN ? AND ?');
-      args.push(...narrow);
+      args.push(...days);
     } else if (dateRange) {
-      // The same photos, as a range of photos_date_order_idx: the walk starts at the range.
+      // As date keys (DATE_KEY_SQL: the earliest × 2, + 1 when the latest is open).
       where.push(`(${DATE_KEY_SQL} IS NULL) = 0 AND ${DATE_KEY_SQL} BETWEEN ? AND ?`);
-      args.push(...dateRange);
+      args.push(days[0] * 2, days[1] * 2 + 1);
     }
     if (q.ids?.length) {
       where.push(`photos.id IN (${q.ids.map(() => '?').join(',')})`);
@@ -347,19 +353,18 @@ export class PhotoListing {
   }
 
   /**
-   * The bounds of the estimate index's entries a "within" year range can match, when there are
-   * few of them (counted in the index alone, up to NARROW_YEARS); null otherwise.
+   * Whether few estimates start within `days` (counted in the estimate index alone, up to
+   * NARROW_YEARS): then the range is read from that index and sorted.
    */
-  private narrowYears(q: PhotoQuery): [number, number] | null {
-    if ((q.yearMode ?? 'within') !== 'within' || q.yearFrom === undefined || q.search || q.ids?.length) return null;
-    const bounds: [number, number] = [q.yearFrom * 10000 + 101, (q.yearTo ?? 9999) * 10000 + 1231];
+  private isNarrow(q: PhotoQuery, days: [number, number]): boolean {
+    if (q.search || q.ids?.length || this.narrowYearsLimit <= 0) return false;
     const inRange = this.prepare(
       `SELECT count(*) FROM (SELECT 1 FROM photos INDEXED BY photos_estimate_idx
          WHERE estimate_earliest BETWEEN ? AND ? LIMIT ${this.narrowYearsLimit})`,
     )
       .pluck()
-      .get(...bounds) as number;
-    return inRange < this.narrowYearsLimit ? bounds : null;
+      .get(...days) as number;
+    return inRange < this.narrowYearsLimit;
   }
 
   private total(q: PhotoQuery, b: ReturnType<PhotoListing['build']>) {
