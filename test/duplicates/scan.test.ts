@@ -162,6 +162,28 @@ describe('duplicate_scan', () => {
     expect(proposedByName(core)).toEqual(['fuji-original.jpg|fuji-resize.jpg']);
   });
 
+  it('counts hashes written in the millisecond its loading starts as loaded (a scan straight after a re-hash keeps its pairs)', async () => {
+    core = openTestCore();
+    const store = new PhotoHashStore(core.db.sqlite);
+    const half = duplicateScanJob({
+      hashes: store,
+      duplicates: new DuplicateStore(core.db.sqlite),
+      libraryDir: core.paths.dir,
+      onPhotosChanged: () => {},
+    });
+    const stamps = core.db.sqlite.prepare('SELECT max(updated_at) FROM photo_hashes').pluck();
+    const next = rng(3);
+    // Many tries: each writes hashes and starts a scan at once, as a re-hash step and the next step do.
+    for (let i = 0; i < 50; i++) {
+      setHashes(core, addPhoto(core), photoWords(next));
+      const input = await half.load({ id: 1, attempt: 1, subject: null, payload: { maxDistance: 6 } }, undefined as never);
+      expect(input.kind).toBe('load');
+      if (input.plan.phase !== 'load') throw new Error('not a load');
+      // Every hash read into the worker's copy is older than the load's start, so its pairs are kept.
+      expect(input.plan.startedAt).toBeGreaterThan(stamps.get() as number);
+    }
+  });
+
   it('in many small steps finds exactly the pairs brute force finds; a cancelled scan leaves nothing half-done', async () => {
     // Steps: the library goes to the worker 5 photos at a time, then is compared 7 at a time.
     core = openTestCore({ concurrency: 1 });

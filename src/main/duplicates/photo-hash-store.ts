@@ -14,6 +14,10 @@ const BLOB_BYTES = 8 * HASHES_PER_PHOTO;
 const USABLE = `method = ${PHOTO_HASH_METHOD} AND hashes IS NOT NULL`;
 const UNSCANNED = `(scanned_distance IS NULL OR scanned_distance < @d)`;
 
+/** When this process last stamped new hashes into each library (see scanStartTime). */
+const lastStamped = new WeakMap<Database.Database, number>();
+const pause = new Int32Array(new SharedArrayBuffer(4));
+
 export class PhotoHashStore {
   private readonly s: Record<string, Database.Statement>;
 
@@ -77,26 +81,44 @@ export class PhotoHashStore {
    * stored ones: the photo is compared again, and its unreviewed pairs are dropped.
    */
   record(photoId: number, hashes: readonly string[] | null): boolean {
-    const changed =
-      this.s.upsert.run({ id: photoId, method: PHOTO_HASH_METHOD, hashes: blobOf(hashes), now: Date.now() }).changes > 0;
-    if (changed) this.afterChange(photoId);
+    const now = Date.now();
+    const changed = this.s.upsert.run({ id: photoId, method: PHOTO_HASH_METHOD, hashes: blobOf(hashes), now }).changes > 0;
+    if (changed) this.afterChange(photoId, now);
     return changed;
   }
 
   /** In tx. A re-hash by the current method, unless the photo got such hashes meanwhile. */
   recordRehash(photoId: number, full: string, hashes: readonly string[] | null): boolean {
-    const changed =
-      this.s.upsertOlder.run({ id: photoId, method: PHOTO_HASH_METHOD, hashes: blobOf(hashes), now: Date.now() }).changes > 0;
+    const now = Date.now();
+    const changed = this.s.upsertOlder.run({ id: photoId, method: PHOTO_HASH_METHOD, hashes: blobOf(hashes), now }).changes > 0;
     if (changed) {
       this.s.setPhash.run(full, photoId);
-      this.afterChange(photoId);
+      this.afterChange(photoId, now);
     }
     return changed;
   }
 
-  private afterChange(photoId: number): void {
+  private afterChange(photoId: number, now: number): void {
+    lastStamped.set(this.sqlite, Math.max(now, lastStamped.get(this.sqlite) ?? 0));
     this.s.dropProposals.run({ id: photoId });
     this.onChanged(photoId);
+  }
+
+  /**
+   * The time a scan's loading starts: hashes stamped before it are the ones it loads, and hashes
+   * stamped at or after it are left for the next scan. Stamps are milliseconds, so hashes this
+   * process wrote in the current millisecond (a re-hash step just before) would read as written
+   * after the start: it waits for the next millisecond (at most 1 ms, once per scan). Hashes
+   * another process writes meanwhile still read as later, which only leaves them for the next scan.
+   */
+  scanStartTime(): number {
+    const stamped = lastStamped.get(this.sqlite) ?? 0;
+    let now = Date.now();
+    while (now <= stamped) {
+      Atomics.wait(pause, 0, 0, 1);
+      now = Date.now();
+    }
+    return now;
   }
 
   /** Photos with a thumbnail whose hashes are by an older method, after `afterId`. */

@@ -73,7 +73,7 @@ export function duplicateScanJob(deps: ScanJobDeps, sizes: StepSizes = STEP_SIZE
   function firstPage(d: number): DuplicateScanInput {
     const total = hashes.countUnscanned(d);
     if (!total) return { kind: 'idle', plan: { phase: 'idle' } };
-    return page(d, 0, true, Date.now(), total);
+    return page(d, 0, true, hashes.scanStartTime(), total);
   }
 
   function compare(d: number, c: Cursor): DuplicateScanInput {
