@@ -75,7 +75,9 @@ export const photos = sqliteTable(
   (t) => [
     uniqueIndex('photos_sha256_unique').on(t.sha256),
     index('photos_filename_idx').on(t.filename, t.id),
-    index('photos_estimate_idx').on(t.estimateEarliest, t.id),
+    // Year ranges (photo-listing.ts): every condition a range puts on the estimate is read in the
+    // index, so a range's photos are found, and counted, without reading the rows around them.
+    index('photos_estimate_range_idx').on(t.estimateStatus, t.estimateEarliest, t.estimateLatest),
     // The grid's "by date estimate" order (see photo-repository.ts DATE_KEY), so that sort walks an
     // index instead of sorting.
     index('photos_date_order_idx').on(sql`(${DATE_KEY} IS NULL)`, sql`(${DATE_KEY})`, t.id),
