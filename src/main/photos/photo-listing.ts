@@ -116,25 +116,27 @@ interface Continuation {
   order?: string;
 }
 
-/** ORDER BY, the index that delivers it, and the ranges that continue after a cursor. */
+/** ORDER BY, the walk that delivers it (a FROM clause), and the ranges that continue after a cursor. */
 const SORTS: Record<
   PhotoSort,
   {
     order: string;
-    index: string | null;
+    walk: string;
     key: (r: Record<string, unknown>) => string | number | null;
     after(c: PhotoCursor): Continuation[];
   }
 > = {
   imported: {
     order: 'photos.id DESC',
-    index: null, // the table itself, in rowid order
+    // The table itself, in rowid order. Left to itself, the planner took the estimate range index
+    // for a year range and sorted all of it (1900–1920 in a million, 64 ms a page against 3.5).
+    walk: 'photos NOT INDEXED',
     key: (r) => r.id as number,
     after: (c) => [{ where: 'photos.id < ?', args: [c.id] }],
   },
   filename: {
     order: 'photos.filename ASC, photos.id ASC',
-    index: 'photos_filename_idx',
+    walk: 'photos INDEXED BY photos_filename_idx',
     key: (r) => r.filename as string,
     // A row value, which SQLite seeks to in the index; the same condition spelt with OR scanned
     // the index from its start (72 ms for a page 90 % into a million photos).
@@ -144,7 +146,7 @@ const SORTS: Record<
   // last (DATE_KEY_SQL in schema.ts; documented in the README).
   date: {
     order: `${DATE_KEY_SQL} IS NULL, ${DATE_KEY_SQL} ASC, photos.id ASC`,
-    index: 'photos_date_order_idx',
+    walk: 'photos INDEXED BY photos_date_order_idx',
     key: (r) => r.date_key as number | null,
     after: dateContinuations,
   },
@@ -349,7 +351,7 @@ export class PhotoListing {
       }
       const small = filter.countKey !== 'all' && (this.exactCount(filter) ?? Infinity) < this.smallState;
       if (narrow) from = RANGE_INDEX;
-      else if (sort.index && !small && !q.ids?.length) from = `photos INDEXED BY ${sort.index}`;
+      else if (!small && !q.ids?.length) from = sort.walk;
     }
     // In a range of dated keys the leading `K IS NULL` is fixed; an ORDER BY that names it would sort.
     const first: Continuation = { where: '', args: [], order: dateRange ? `${DATE_KEY_SQL} ASC, photos.id ASC` : undefined };
