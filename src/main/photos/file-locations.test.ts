@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AuditLedger } from '../audit/ledger';
 import { appPaths } from '../app-paths';
 import { openDatabase, type LibraryDb } from '../db/open';
@@ -70,5 +70,57 @@ describe('checking every file when the library opens', () => {
     const changed = await locations.checkAll(new AbortController().signal, () => {});
     expect(changed).toBe(300);
     expect(missingIds()).toEqual([]);
+  });
+});
+
+describe('the folders missing photos were in', () => {
+  /** Marks the photos at these paths missing (inserting them), as the check at open would. */
+  function missingAt(paths: string[]) {
+    const insert = db!.sqlite.prepare(
+      `INSERT INTO photos (sha256, path, filename, size, metadata_status, missing, imported_at, updated_at)
+       VALUES (?, ?, ?, 1, 'ready', 1, 0, 0)`,
+    );
+    db!.immediate(() => {
+      for (const p of paths) insert.run(`sha-${p}`, p, path.basename(p));
+    });
+  }
+  /** The answer path.dirname gives, counted over every missing photo. */
+  function truth() {
+    const counts = new Map<string, number>();
+    for (const p of db!.sqlite.prepare('SELECT path FROM photos WHERE missing = 1').pluck().all() as string[])
+      counts.set(path.dirname(p), (counts.get(path.dirname(p)) ?? 0) + 1);
+    return [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([folder, count]) => ({ folder, count }));
+  }
+
+  it('counts them per folder as path.dirname does, over several slices, letting the event loop turn between them', async () => {
+    const { locations } = library(20, 20);
+    const odd = ['/top.jpg', '/a/x.jpg', '/a/b/y.jpg', '/a/b//z.jpg', '/a/b.c/d e.jpg', '/ünï/çødé/ø.jpg'];
+    missingAt([...odd, ...Array.from({ length: 5_000 }, (_, i) => `/drive/box-${i % 37}/scan-${i}.tif`)]);
+    let turns = 0;
+    const ticking = setInterval(() => turns++, 0);
+    const answer = await locations.missingFolders(10);
+    clearInterval(ticking);
+
+    expect(answer).toEqual({ items: truth().slice(0, 10), folders: truth().length, photos: 5_006 });
+    expect((await locations.missingFolders(1_000)).items).toEqual(truth());
+    // 5,006 photos are read in three slices of at most 2,000, with the loop free in between.
+    expect(turns).toBeGreaterThanOrEqual(2);
+  });
+
+  it('answers a call made while a count runs with a count that starts after it, shared by every such call', async () => {
+    const { locations } = library(20, 20);
+    missingAt(Array.from({ length: 4_500 }, (_, i) => `/drive/box-${i % 5}/scan-${i}.tif`));
+    const reads = vi.spyOn((locations as unknown as { s: Record<string, { all: () => unknown }> }).s.missingFolderSlice, 'all');
+    const first = locations.missingFolders(10);
+    // While the first count is under way (it has read one slice), another photo goes missing.
+    await new Promise((resolve) => setImmediate(resolve));
+    missingAt(['/elsewhere/late.tif']);
+    const [second, third] = [locations.missingFolders(10), locations.missingFolders(10)];
+    const answers = await Promise.all([first, second, third]);
+    expect(answers[1]).toEqual({ items: truth().slice(0, 10), folders: 6, photos: 4_501 });
+    expect(answers[2]).toEqual(answers[1]);
+    // Two counts ran for the three calls, each reading the 4,501 photos in three slices and
+    // finding nothing after them: eight reads (three counts would have made twelve).
+    expect(reads.mock.calls.length).toBe(8);
   });
 });
