@@ -16,7 +16,6 @@ const UNSCANNED = `(scanned_distance IS NULL OR scanned_distance < @d)`;
 
 /** When this process last stamped new hashes into each library (see scanStartTime). */
 const lastStamped = new WeakMap<Database.Database, number>();
-const pause = new Int32Array(new SharedArrayBuffer(4));
 
 export class PhotoHashStore {
   private readonly s: Record<string, Database.Statement>;
@@ -108,17 +107,13 @@ export class PhotoHashStore {
    * The time a scan's loading starts: hashes stamped before it are the ones it loads, and hashes
    * stamped at or after it are left for the next scan. Stamps are milliseconds, so hashes this
    * process wrote in the current millisecond (a re-hash step just before) would read as written
-   * after the start: it waits for the next millisecond (at most 1 ms, once per scan). Hashes
+   * after the start: it resolves once the clock is past them (a millisecond or two, once per
+   * scan), without holding main's event loop. The caller reads its page in the same turn. Hashes
    * another process writes meanwhile still read as later, which only leaves them for the next scan.
    */
-  scanStartTime(): number {
-    const stamped = lastStamped.get(this.sqlite) ?? 0;
-    let now = Date.now();
-    while (now <= stamped) {
-      Atomics.wait(pause, 0, 0, 1);
-      now = Date.now();
-    }
-    return now;
+  async scanStartTime(): Promise<number> {
+    while (Date.now() <= (lastStamped.get(this.sqlite) ?? 0)) await new Promise((resolve) => setTimeout(resolve, 1));
+    return Date.now();
   }
 
   /** Photos with a thumbnail whose hashes are by an older method, after `afterId`. */

@@ -70,10 +70,11 @@ export function duplicateScanJob(deps: ScanJobDeps, sizes: StepSizes = STEP_SIZE
   }
 
   /** The first page of the worker's copy (nothing to compare: nothing to load). */
-  function firstPage(d: number): DuplicateScanInput {
+  async function firstPage(d: number): Promise<DuplicateScanInput> {
     const total = hashes.countUnscanned(d);
     if (!total) return { kind: 'idle', plan: { phase: 'idle' } };
-    return page(d, 0, true, hashes.scanStartTime(), total);
+    // The start and the page's read in one turn of the event loop: no hash is written between them.
+    return page(d, 0, true, await hashes.scanStartTime(), total);
   }
 
   function compare(d: number, c: Cursor): DuplicateScanInput {
@@ -92,7 +93,7 @@ export function duplicateScanJob(deps: ScanJobDeps, sizes: StepSizes = STEP_SIZE
     };
   }
 
-  function load({ payload, attempt }: JobContext<Payload>): DuplicateScanInput {
+  function load({ payload, attempt }: JobContext<Payload>): DuplicateScanInput | Promise<DuplicateScanInput> {
     const d = payload.maxDistance;
     const c = payload.cursor ?? fresh();
     if (c.phase === 'rehash') {
