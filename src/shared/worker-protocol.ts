@@ -26,11 +26,11 @@ export type WorkerToMain =
   /** `ok`: the job was still waiting and will not run here; false: it had already started. */
   | { t: 'revoked'; jobId: number; attempt: number; ok: boolean }
   | { t: 'progress'; jobId: number; attempt: number; progress: number; message?: string }
-  | { t: 'result'; jobId: number; attempt: number; ok: true; output: unknown }
-  | { t: 'result'; jobId: number; attempt: number; ok: false; error: SerializedJobError }
+  | JobResultMessage
   /** Several results in one message: a worker working through a batch of short jobs sends them together. */
   | { t: 'results'; results: JobResultMessage[] };
 
+/** `ms`: how long the handler ran, measured in the worker (main paces hand-offs by it). */
 export type JobResultMessage =
-  | { t: 'result'; jobId: number; attempt: number; ok: true; output: unknown }
-  | { t: 'result'; jobId: number; attempt: number; ok: false; error: SerializedJobError };
+  | { t: 'result'; jobId: number; attempt: number; ok: true; output: unknown; ms?: number }
+  | { t: 'result'; jobId: number; attempt: number; ok: false; error: SerializedJobError; ms?: number };

@@ -85,17 +85,18 @@ async function runOne(job: JobAssignment): Promise<void> {
       send({ t: 'progress', jobId: job.jobId, attempt: job.attempt, progress: fraction, message });
     },
   };
+  const started = performance.now();
   try {
     const handler = handlers[job.type];
     if (!handler) throw new PermanentJobError(`This worker has no handler for job type "${job.type}"`);
     const output = await handler(job.input as never, ctx);
-    outbox.push({ t: 'result', jobId: job.jobId, attempt: job.attempt, ok: true, output });
+    outbox.push({ t: 'result', jobId: job.jobId, attempt: job.attempt, ok: true, output, ms: performance.now() - started });
   } catch (err) {
     // An abort is the runtime's doing (cancel, timeout, lost lease): retryable, whatever was thrown.
     const error: SerializedJobError = abort.aborted
       ? { kind: 'retryable', message: `Aborted: ${String((abort.signal.reason as Error)?.message ?? abort.signal.reason)}` }
       : serializeJobError(err);
-    outbox.push({ t: 'result', jobId: job.jobId, attempt: job.attempt, ok: false, error });
+    outbox.push({ t: 'result', jobId: job.jobId, attempt: job.attempt, ok: false, error, ms: performance.now() - started });
   } finally {
     current = null;
   }

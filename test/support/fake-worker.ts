@@ -73,11 +73,12 @@ export function fakeSpawner(): FakeSpawner {
         current = { job, done: false };
         const b = behaviours.get(job.type) ?? { kind: 'succeed' };
         if (b.kind === 'hang') return;
+        const ms = typeof b.ms === 'function' ? b.ms(job) : (b.ms ?? 0);
+        // Like the real worker, each result says how long its handler ran.
         const answer = (): WorkerToMain =>
           b.kind === 'succeed'
-            ? { t: 'result', jobId: job.jobId, attempt: job.attempt, ok: true, output: b.output ?? { pid: 1 } }
-            : { t: 'result', jobId: job.jobId, attempt: job.attempt, ok: false, error: b.error };
-        const ms = typeof b.ms === 'function' ? b.ms(job) : (b.ms ?? 0);
+            ? { t: 'result', jobId: job.jobId, attempt: job.attempt, ok: true, output: b.output ?? { pid: 1 }, ms }
+            : { t: 'result', jobId: job.jobId, attempt: job.attempt, ok: false, error: b.error, ms };
         current.timer = setTimeout(() => finish(job, answer()), ms);
       };
       const worker: FakeWorker = {

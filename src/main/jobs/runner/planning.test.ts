@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { diagnosticJobTypes } from '../../../shared/jobs/types';
 import type { AnyJobType } from '../../../shared/jobs/define';
 import type { Outcome } from './completer';
-import { planClaims, stealable } from './planning';
+import { planClaims as plan, stealable } from './planning';
 import type { RunningJob } from './running-job';
 import type { WorkerSlot } from './worker-pool';
 
@@ -14,6 +14,10 @@ const job = (type: keyof typeof diagnosticJobTypes, id: number, extra: Partial<R
     definition: diagnosticJobTypes[type] as AnyJobType,
     ...extra,
   }) as RunningJob;
+
+/** Planning with each type's policy prefetch (nothing measured yet: see JobPace). */
+const planClaims = (...args: Parameters<typeof plan> extends [...infer A, unknown] ? A : never) =>
+  plan(...args, (d) => d.policy.prefetch);
 
 describe('planClaims', () => {
   it('idle ready workers want anything; workers not ready or continuing a checkpointed job want nothing', () => {
@@ -36,6 +40,16 @@ describe('planClaims', () => {
     expect(planClaims([s], () => batch(1), new Set(), [])).toEqual([{ slot: s, idle: false, type: 'diag.noop_batch', max: 8 }]);
     // prefetch 0: never ahead.
     expect(planClaims([s], () => [job('diag.sleep', 1)], new Set(), [])).toEqual([]);
+  });
+
+  it('tops up to the depth the pace allows for short jobs', () => {
+    const s = slot(0);
+    const single = (n: number) => Array.from({ length: n }, (_, i) => job('diag.noop_single', i + 1));
+    const paced = (n: number) => plan([s], () => single(n), new Set(), [], () => 20);
+    // 20 behind the running job: topped up once 10 or fewer are waiting.
+    expect(paced(12)).toEqual([]);
+    expect(paced(11)).toEqual([{ slot: s, idle: false, type: 'diag.noop_single', max: 10 }]);
+    expect(paced(1)).toEqual([{ slot: s, idle: false, type: 'diag.noop_single', max: 20 }]);
   });
 
   it('does not top up a queue with a job being aborted or handed back, and puts idle workers first', () => {

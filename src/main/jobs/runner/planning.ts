@@ -1,9 +1,11 @@
 /**
  * Claim planning: which workers want jobs now, and how many. A worker holds work ahead — up to
- * its type's `prefetch` queued behind the one it runs — so it never waits for main to commit and
- * claim between jobs. A queue is topped up to its full depth once half of its prefetch is used,
- * so claims (and their commits) come in batches rather than one per job.
+ * its type's prefetch (the policy's, or more for short jobs: see JobPace) queued behind the one it
+ * runs — so it never waits for main to commit and claim between jobs. A queue is topped up to its
+ * full depth once half of its prefetch is used, so claims (and their commits) come in batches
+ * rather than one per job.
  */
+import type { AnyJobType } from '../../../shared/jobs/define';
 import type { JobRegistry } from '../registry';
 import type { JobRow } from '../store/rows';
 import type { JobTransitions } from '../store/transitions';
@@ -25,13 +27,16 @@ export function planClaims(
   queueOf: (slot: WorkerSlot) => readonly RunningJob[],
   continuing: ReadonlySet<number>,
   pending: readonly Outcome[],
+  /** How many a worker may hold behind the job it runs (JobPace.prefetch). */
+  prefetchOf: (definition: AnyJobType) => number,
 ): Want[] {
   const wants: Want[] = [];
+  // A step of a checkpointed job is being committed: its next step comes back to that worker.
+  // (One pass over what is pending, not one per worker: hundreds wait during a drain of short jobs.)
+  const stepping = new Set<string>();
+  for (const o of pending) if (o.kind === 'result' && o.job.definition.policy.checkpointed) stepping.add(o.job.lease.claimedBy);
   for (const slot of slots) {
-    if (!slot.ready || continuing.has(slot.index)) continue;
-    // A step of a checkpointed job is being committed: its next step comes back to this worker.
-    if (pending.some((o) => o.kind === 'result' && o.job.definition.policy.checkpointed && o.job.lease.claimedBy === slot.owner))
-      continue;
+    if (!slot.ready || continuing.has(slot.index) || stepping.has(slot.owner)) continue;
     const queue = queueOf(slot);
     if (!queue.length) {
       wants.push({ slot, idle: true, max: Infinity });
@@ -39,8 +44,9 @@ export function planClaims(
     }
     if (queue.some((j) => j.abortReason || j.revoking)) continue;
     const last = queue[queue.length - 1];
-    const depth = 1 + last.definition.policy.prefetch;
-    if (queue.length >= depth || queue.length > 1 + last.definition.policy.prefetch / 2) continue;
+    const prefetch = prefetchOf(last.definition);
+    const depth = 1 + prefetch;
+    if (queue.length >= depth || queue.length > 1 + prefetch / 2) continue;
     wants.push({ slot, idle: false, type: last.row.type, max: depth - queue.length });
   }
   // Idle workers first: a job a busy worker handed back goes to the idle one, not back to it.
@@ -76,6 +82,8 @@ export interface ClaimContext {
   queues: readonly (readonly RunningJob[])[];
   /** How many more jobs this runner may claim (`maxJobs`). */
   budget: number;
+  /** How many a worker may hold behind the job it runs (JobPace.prefetch). */
+  prefetchOf(definition: AnyJobType): number;
 }
 
 /** Inside the cycle's transaction: the claims for these wants (no side effects but the database). */
@@ -106,7 +114,10 @@ export function claimFor(wants: readonly Want[], ctx: ClaimContext): { want: Wan
       max: Math.min(want.idle ? share : want.max, budget),
       types,
       type: want.type,
-      depth: (type) => 1 + (ctx.registry.definition(type)?.policy.prefetch ?? 0),
+      depth: (type) => {
+        const definition = ctx.registry.definition(type);
+        return 1 + (definition ? ctx.prefetchOf(definition) : 0);
+      },
     });
     if (want.idle && !rows.length) drained = true;
     if (want.idle && rows.length) working.set(rows[0].type, (working.get(rows[0].type) ?? 0) + 1);

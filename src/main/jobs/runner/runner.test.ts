@@ -15,6 +15,7 @@ import { JobRegistry, diagnosticMainHalves, type MainHalves } from '../registry'
 import { JobQueries } from '../store/queries';
 import { JobTransitions } from '../store/transitions';
 import { JobRunner } from './runner';
+import { MAX_PREFETCH } from './pace';
 import type { ProductJobTypes } from '../../../shared/jobs/types';
 import { PermanentJobError } from '../../../shared/jobs/errors';
 
@@ -113,8 +114,9 @@ describe('JobRunner over fake workers', () => {
     expect(r.runner.getStats()).toMatchObject({ claimed: 6, succeeded: 6, handedBack: 0 });
   });
 
-  it('hands over several at once for a batch type, and never more than the type allows ahead', async () => {
+  it("hands over several at once for a batch type: the type's hand-off until its jobs are measured", async () => {
     const r = rig(1);
+    r.f.behave('diag.noop_batch', { kind: 'succeed', ms: 30 });
     r.runner.start();
     await until(() => r.runner.getStats().workersAlive === 1, 'the worker');
     const ids = r.enqueue('diag.noop_batch', 40);
@@ -122,7 +124,27 @@ describe('JobRunner over fake workers', () => {
     await until(() => allDone(r, ids), 'all jobs');
     const runs = r.f.sent.filter((s) => s.msg.t === 'run').map((s) => (s.msg as { jobs: unknown[] }).jobs.length);
     expect(runs[0]).toBe(8); // the hand-off
+    // 30 ms a job is longer than the pace's AHEAD_MS: never more than the policy allows ahead.
     expect(Math.max(...runs)).toBeLessThanOrEqual(8);
+  });
+
+  it('holds more of a type whose jobs are short, handed over together, in claim order', async () => {
+    const r = rig(1);
+    r.f.behave('diag.noop_single', { kind: 'succeed', ms: 0 });
+    r.runner.start();
+    await until(() => r.runner.getStats().workersAlive === 1, 'the worker');
+    const ids = r.enqueue('diag.noop_single', 300);
+    r.runner.wake();
+    await until(() => allDone(r, ids), 'all jobs');
+    const runs = r.f.sent.filter((s) => s.msg.t === 'run').map((s) => (s.msg as { jobs: unknown[] }).jobs.length);
+    // At first the policy's own (one per message, two behind); once measured short, up to
+    // MAX_PREFETCH behind, and a top-up travels in one message.
+    expect(runs.slice(0, 1)).toEqual([1]);
+    expect(Math.max(...runs)).toBeGreaterThan(3);
+    expect(Math.max(...runs)).toBeLessThanOrEqual(1 + MAX_PREFETCH);
+    expect(runs.length).toBeLessThan(300 / 4);
+    expect(r.f.workers[0].started.map((j) => j.jobId)).toEqual(ids);
+    expect(r.runner.getStats()).toMatchObject({ claimed: 300, succeeded: 300, handedBack: 0 });
   });
 
   it('an idle worker takes back the jobs a busy one has not started (the tail of a queue of long jobs)', async () => {

@@ -21,6 +21,7 @@ import { Housekeeping, newRunnerId } from './housekeeping';
 import { silentLogger } from './logger';
 import { WorkerPool, type SlotExit, type WorkerSlot } from './worker-pool';
 import { WorkerQueues } from './worker-queues';
+import { JobPace } from './pace';
 import { claimFor, planClaims, type Want } from './planning';
 import { TRANSITIONS, type Mode, type RunnerOptions, type RunnerStats } from './options';
 
@@ -54,6 +55,8 @@ export class JobRunner {
   private readonly leases: LeaseKeeper;
   /** The jobs each worker holds, and how they get there and leave. */
   private readonly workers: WorkerQueues;
+  /** How long each type's jobs take, and so how far ahead workers are handed them. */
+  private readonly pace = new JobPace();
   private readonly pending: Outcome[] = [];
   /** The last claim for an idle worker found nothing ready (cleared by anything committed or claimed since). */
   private queueDrained = false;
@@ -136,6 +139,7 @@ export class JobRunner {
       },
       {
         registry: opts.registry,
+        pace: this.pace,
         heapMb: this.o.heapMb,
         cancelGraceMs: this.o.cancelGraceMs,
         unresponsiveMs: this.o.unresponsiveMs,
@@ -288,7 +292,9 @@ export class JobRunner {
     if (this.mode !== 'running' && this.mode !== 'stopping') return false;
     const wants =
       claim && this.remainingBudget() > 0
-        ? planClaims(this.pool.slots, (s) => this.workers.of(s), this.workers.continuing, this.pending)
+        ? planClaims(this.pool.slots, (s) => this.workers.of(s), this.workers.continuing, this.pending, (d) =>
+            this.pace.prefetch(d),
+          )
         : [];
     if (!this.pending.length && !wants.length) return true;
     // Bounded: a cycle blocks main's event loop (the UI's requests wait behind it).
@@ -305,6 +311,7 @@ export class JobRunner {
           onlyTypes: this.o.onlyTypes,
           queues: this.workers.all,
           budget: this.remainingBudget(),
+          prefetchOf: (d) => this.pace.prefetch(d),
         }),
       );
     } catch (err) {

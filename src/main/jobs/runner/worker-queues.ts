@@ -20,6 +20,7 @@ import {
   type RunningJob,
 } from './running-job';
 import type { SlotExit, WorkerPool, WorkerSlot } from './worker-pool';
+import type { JobPace } from './pace';
 
 export interface WorkerQueuesHost {
   /** An outcome to commit (a result, a failure, a job given back). */
@@ -34,6 +35,7 @@ export interface WorkerQueuesHost {
 
 export interface WorkerQueuesOptions {
   registry: JobRegistry;
+  pace: JobPace;
   heapMb: number;
   cancelGraceMs: number;
   unresponsiveMs: number;
@@ -75,7 +77,7 @@ export class WorkerQueues {
 
   // ---------------------------------------------------------------- arriving
 
-  /** Hands freshly claimed rows to the slot's worker (`handOff` jobs per message). */
+  /** Hands freshly claimed rows to the slot's worker (JobPace.handOff jobs per message). */
   hand(slot: WorkerSlot, rows: JobRow[]): void {
     const assignments: JobAssignment[] = [];
     const queue = this.of(slot);
@@ -93,8 +95,9 @@ export class WorkerQueues {
     // Also for a job still being prepared in main (an async load): its time limit counts from now.
     this.startTimeout(slot);
     if (assignments.length) {
-      // `handOff` jobs per message: short jobs travel together, long ones one by one.
-      const per = Math.max(1, this.o.registry.definition(assignments[0].type)?.policy.handOff ?? 1);
+      // Short jobs travel together, long ones one by one.
+      const definition = this.o.registry.definition(assignments[0].type);
+      const per = definition ? this.o.pace.handOff(definition) : 1;
       for (let i = 0; i < assignments.length; i += per) this.pool.send(slot, { t: 'run', jobs: assignments.slice(i, i + per) });
     }
   }
@@ -172,6 +175,7 @@ export class WorkerQueues {
     if (i < 0) return;
     const [job] = queue.splice(i, 1);
     clearJobTimers(job);
+    this.o.pace.record(job.row.type, msg.ms);
     const output = msg.ok ? job.definition.output.safeParse(msg.output) : undefined;
     this.host.outcome({ kind: 'result', job, msg, output });
     if (i === 0) this.startTimeout(slot);
