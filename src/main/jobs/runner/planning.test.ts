@@ -45,7 +45,14 @@ describe('planClaims', () => {
   it('tops up to the depth the pace allows for short jobs', () => {
     const s = slot(0);
     const single = (n: number) => Array.from({ length: n }, (_, i) => job('diag.noop_single', i + 1));
-    const paced = (n: number) => plan([s], () => single(n), new Set(), [], () => 20);
+    const paced = (n: number) =>
+      plan(
+        [s],
+        () => single(n),
+        new Set(),
+        [],
+        () => 20,
+      );
     // 20 behind the running job: topped up once 10 or fewer are waiting.
     expect(paced(12)).toEqual([]);
     expect(paced(11)).toEqual([{ slot: s, idle: false, type: 'diag.noop_single', max: 10 }]);

@@ -292,8 +292,12 @@ export class JobRunner {
     if (this.mode !== 'running' && this.mode !== 'stopping') return false;
     const wants =
       claim && this.remainingBudget() > 0
-        ? planClaims(this.pool.slots, (s) => this.workers.of(s), this.workers.continuing, this.pending, (d) =>
-            this.pace.prefetch(d),
+        ? planClaims(
+            this.pool.slots,
+            (s) => this.workers.of(s),
+            this.workers.continuing,
+            this.pending,
+            (d) => this.pace.prefetch(d),
           )
         : [];
     if (!this.pending.length && !wants.length) return true;
