@@ -16,8 +16,12 @@ const job = (type: keyof typeof diagnosticJobTypes, id: number, extra: Partial<R
   }) as RunningJob;
 
 /** Planning with each type's policy prefetch (nothing measured yet: see JobPace). */
-const planClaims = (...args: Parameters<typeof plan> extends [...infer A, unknown] ? A : never) =>
-  plan(...args, (d) => d.policy.prefetch);
+const planClaims = (
+  slots: WorkerSlot[],
+  queueOf: (slot: WorkerSlot) => RunningJob[],
+  continuing: ReadonlySet<number>,
+  pending: Outcome[],
+) => plan(slots, queueOf, continuing, pending, (d) => d.policy.prefetch);
 
 describe('planClaims', () => {
   it('idle ready workers want anything; workers not ready or continuing a checkpointed job want nothing', () => {
@@ -81,6 +85,51 @@ describe('planClaims', () => {
       job: { ...job('diag.noop', 1), definition: { policy: { checkpointed: true } } },
     } as unknown as Outcome;
     expect(planClaims([s], () => [], new Set(), [step])).toEqual([]);
+  });
+});
+
+describe('planClaims: outcomes not yet committed', () => {
+  const result = (type: keyof typeof diagnosticJobTypes, id: number, owner: string) =>
+    ({ kind: 'result', job: { ...job(type, id), lease: { id, attempt: 1, claimedBy: owner } } }) as unknown as Outcome;
+
+  it("count as held by their worker, except those this cycle's transaction commits", () => {
+    const s = slot(0);
+    // Nothing in the queue, 3 outcomes waiting (prefetch 2, so 3 deep): the worker holds a full depth.
+    const three = [1, 2, 3].map((id) => result('diag.noop_single', id, s.owner));
+    expect(planClaims([s], () => [], new Set(), three)).toEqual([]);
+    // Two of them commit in this cycle: one still counts, so the top-up is for one fewer.
+    expect(
+      plan(
+        [s],
+        () => [],
+        new Set(),
+        three,
+        (d) => d.policy.prefetch,
+        2,
+      ),
+    ).toEqual([{ slot: s, idle: false, type: 'diag.noop_single', max: 2 }]);
+    // All of them commit now: the worker is idle.
+    expect(
+      plan(
+        [s],
+        () => [],
+        new Set(),
+        three,
+        (d) => d.policy.prefetch,
+        3,
+      ),
+    ).toEqual([{ slot: s, idle: true, max: Infinity }]);
+  });
+
+  it('do not count against another worker, and a release is not an outcome the worker holds', () => {
+    const [a, b] = [slot(0), slot(1)];
+    const pending = [
+      result('diag.noop_single', 1, a.owner),
+      result('diag.noop_single', 2, a.owner),
+      { kind: 'release', job: job('diag.noop_single', 3) } as unknown as Outcome,
+    ];
+    const queues = [[job('diag.noop_single', 4)], []];
+    expect(planClaims([a, b], (s) => queues[s.index], new Set(), pending)).toEqual([{ slot: b, idle: true, max: Infinity }]);
   });
 });
 

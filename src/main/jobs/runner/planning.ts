@@ -29,25 +29,42 @@ export function planClaims(
   pending: readonly Outcome[],
   /** How many a worker may hold behind the job it runs (JobPace.prefetch). */
   prefetchOf: (definition: AnyJobType) => number,
+  /** How many outcomes at the head of `pending` this cycle's transaction commits. */
+  committing = 0,
 ): Want[] {
   const wants: Want[] = [];
-  // A step of a checkpointed job is being committed: its next step comes back to that worker.
-  // (One pass over what is pending, not one per worker: hundreds wait during a drain of short jobs.)
+  // One pass over what is pending, not one per worker (hundreds wait during a drain of short jobs):
+  //  - a step of a checkpointed job is being committed: its next step comes back to that worker;
+  //  - a worker's finished jobs whose outcomes wait for a later transaction still count as held.
+  //    Otherwise a worker that runs faster than main commits is topped up again and again, and
+  //    the outcomes waiting in main's memory (work a crash would redo) grow without bound.
   const stepping = new Set<string>();
-  for (const o of pending) if (o.kind === 'result' && o.job.definition.policy.checkpointed) stepping.add(o.job.lease.claimedBy);
+  const uncommitted = new Map<string, { n: number; last: RunningJob }>();
+  pending.forEach((o, i) => {
+    const owner = o.job.lease.claimedBy;
+    if (o.kind === 'result' && o.job.definition.policy.checkpointed) stepping.add(owner);
+    if (i < committing || o.kind === 'release') return;
+    const u = uncommitted.get(owner);
+    if (u) {
+      u.n++;
+      u.last = o.job;
+    } else uncommitted.set(owner, { n: 1, last: o.job });
+  });
   for (const slot of slots) {
     if (!slot.ready || continuing.has(slot.index) || stepping.has(slot.owner)) continue;
     const queue = queueOf(slot);
-    if (!queue.length) {
+    const waiting = uncommitted.get(slot.owner);
+    const held = queue.length + (waiting?.n ?? 0);
+    if (!held) {
       wants.push({ slot, idle: true, max: Infinity });
       continue;
     }
     if (queue.some((j) => j.abortReason || j.revoking)) continue;
-    const last = queue[queue.length - 1];
+    const last = queue.length ? queue[queue.length - 1] : waiting!.last;
     const prefetch = prefetchOf(last.definition);
     const depth = 1 + prefetch;
-    if (queue.length >= depth || queue.length > 1 + prefetch / 2) continue;
-    wants.push({ slot, idle: false, type: last.row.type, max: depth - queue.length });
+    if (held >= depth || held > 1 + prefetch / 2) continue;
+    wants.push({ slot, idle: false, type: last.row.type, max: depth - held });
   }
   // Idle workers first: a job a busy worker handed back goes to the idle one, not back to it.
   return wants.sort((a, b) => Number(b.idle) - Number(a.idle));

@@ -290,6 +290,8 @@ export class JobRunner {
    */
   private cycle(claim: boolean): boolean {
     if (this.mode !== 'running' && this.mode !== 'stopping') return false;
+    // Bounded: a cycle blocks main's event loop (the UI's requests wait behind it).
+    const committing = Math.min(this.pending.length, this.outcomesPerCycle());
     const wants =
       claim && this.remainingBudget() > 0
         ? planClaims(
@@ -298,11 +300,11 @@ export class JobRunner {
             this.workers.continuing,
             this.pending,
             (d) => this.pace.prefetch(d),
+            committing,
           )
         : [];
     if (!this.pending.length && !wants.length) return true;
-    // Bounded: a cycle blocks main's event loop (the UI's requests wait behind it).
-    const batch = this.pending.splice(0, this.outcomesPerCycle());
+    const batch = this.pending.splice(0, committing);
     const started = performance.now();
     if (this.pending.length) this.wake();
     let result: { settled: Settled; then: { want: Want; rows: JobRow[] }[] };
