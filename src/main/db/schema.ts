@@ -165,7 +165,11 @@ export const backgroundJobs = sqliteTable(
       .where(sql`${t.status} = 'queued'`),
     index('background_jobs_type_status_idx').on(t.type, t.status),
     index('background_jobs_subject_idx').on(t.subject),
-    index('background_jobs_finished_idx').on(t.finishedAt),
+    // Finished jobs by when they finished (pruning). Only those: a queued or running job has no
+    // entry, so neither its enqueue nor its success writes a NULL entry and then removes it.
+    index('background_jobs_finished_idx')
+      .on(t.finishedAt)
+      .where(sql`${t.finishedAt} IS NOT NULL`),
     // Jobs by state, newest first (the Jobs page; running jobs for the lease sweep; failures to retry).
     index('background_jobs_status_id_idx').on(t.status, t.id),
     // Failures nobody has dismissed yet: the red badge counts these few rows, not every failure kept.
@@ -242,7 +246,14 @@ export const auditEvents = sqliteTable(
     /** HMAC of the row's id and hash with the library's audit key; set on the last row of each append. */
     mac: text('mac'),
   },
-  (t) => [index('audit_events_job_idx').on(t.jobId), index('audit_events_photo_idx').on(t.photoId)],
+  (t) => [
+    index('audit_events_job_idx').on(t.jobId),
+    // Events about a photo (review decisions, removals) only: a job's transitions, two or three per
+    // job, have none, and an entry for each of them cost every transition an index write.
+    index('audit_events_photo_idx')
+      .on(t.photoId)
+      .where(sql`${t.photoId} IS NOT NULL`),
+  ],
 );
 
 /**

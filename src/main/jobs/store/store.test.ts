@@ -106,6 +106,20 @@ describe('prune', () => {
     expect(q.counts().cancelled).toBe(0);
     expect(q.auditTrail(jobs[0].job.id).map((a) => a.event)).toEqual(['enqueued', 'cancelled']);
   });
+
+  it('reads the index of finished jobs, which holds no active job (migration 0014)', () => {
+    const { t } = store();
+    const jobs = t.enqueue([req('a'), req('b'), req('c')], 'test');
+    t.cancel(jobs[0].job.id, 'test');
+    const sqlite = db!.sqlite;
+    const plan = sqlite
+      .prepare('EXPLAIN QUERY PLAN SELECT id FROM background_jobs WHERE finished_at IS NOT NULL AND finished_at < 1 LIMIT 10')
+      .all() as { detail: string }[];
+    expect(plan.map((p) => p.detail).join('\n')).toContain('background_jobs_finished_idx');
+    // The index is partial: the two queued jobs have no entry in it.
+    const sql = sqlite.prepare("SELECT sql FROM sqlite_master WHERE name = 'background_jobs_finished_idx'").pluck().get();
+    expect(sql).toMatch(/WHERE "background_jobs"\."finished_at" IS NOT NULL$/);
+  });
 });
 
 describe('counts and filtered pages', () => {
