@@ -1,8 +1,17 @@
-import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { AuditLedger } from '../../audit/ledger';
+import { appPaths } from '../../app-paths';
+import { openDatabase, type LibraryDb } from '../../db/open';
+import { JobRegistry, diagnosticMainHalves, type MainHalves } from '../registry';
+import { JobTransitions } from '../store/transitions';
+import type { ProductJobTypes } from '../../../shared/jobs/types';
 import { diagnosticJobTypes } from '../../../shared/jobs/types';
 import type { AnyJobType } from '../../../shared/jobs/define';
 import type { Outcome } from './completer';
-import { planClaims as plan, stealable } from './planning';
+import { claimFor, planClaims as plan, stealable } from './planning';
 import type { RunningJob } from './running-job';
 import type { WorkerSlot } from './worker-pool';
 
@@ -148,5 +157,72 @@ describe('stealable', () => {
     ];
     expect(stealable(slots, (s) => queues[s.index])).toBe(slots[1]);
     expect(stealable([slots[2]], (s) => queues[s.index])).toBeUndefined();
+  });
+});
+
+describe('claimFor', () => {
+  let db: LibraryDb | undefined;
+  afterEach(async () => {
+    await db?.close();
+    db = undefined;
+  });
+
+  function claiming(queued: number) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'circa-claimfor-'));
+    db = openDatabase({
+      file: path.join(dir, 'circa.db'),
+      migrationsFolder: appPaths().migrations,
+      backgroundCheckpoints: false,
+    });
+    const transitions = new JobTransitions(db, new AuditLedger(db.sqlite, { keyFile: path.join(dir, 'audit.key') }));
+    const type = 'diag.noop_batch'; // prefetch 8
+    transitions.enqueue(
+      Array.from({ length: queued }, () => ({ type, payload: {}, subject: null, maxRetries: 1 })),
+      'test',
+    );
+    const registry = new JobRegistry(
+      {} as MainHalves<ProductJobTypes>,
+      diagnosticMainHalves(() => {}),
+    );
+    const slots = [slot(0), slot(1)];
+    return (room: number) =>
+      transitions.transaction(() =>
+        claimFor(
+          slots.map((s) => ({ slot: s, idle: true, max: Infinity })),
+          {
+            transitions,
+            registry,
+            leaseMs: 30_000,
+            queues: [[], []],
+            budget: Infinity,
+            room,
+            prefetchOf: (d) => d.policy.prefetch,
+          },
+        ),
+      );
+  }
+
+  it('claims no more than fit in the transaction, and says when a want was left for the next', () => {
+    const claim = claiming(40);
+    const some = claim(5);
+    expect(some.claims.map((c) => c.rows.length)).toEqual([5]);
+    expect(some.cut).toBe(true);
+    const none = claim(0);
+    expect(none).toEqual({ claims: [], cut: true });
+    // Room for both: each idle worker gets a full depth (1 + prefetch 8).
+    const both = claim(100);
+    expect(both.claims.map((c) => c.rows.length)).toEqual([9, 9]);
+    expect(both.cut).toBe(false);
+  });
+
+  it('is not cut when the queue ran dry', () => {
+    const claim = claiming(3);
+    const out = claim(100);
+    expect(out.claims.map((c) => c.rows.length)).toEqual([2, 1]);
+    expect(out.cut).toBe(false);
+    // The first idle worker finds nothing; the second is not asked.
+    const dry = claim(100);
+    expect(dry.claims.map((c) => c.rows.length)).toEqual([0]);
+    expect(dry.cut).toBe(false);
   });
 });

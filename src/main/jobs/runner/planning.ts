@@ -99,14 +99,23 @@ export interface ClaimContext {
   queues: readonly (readonly RunningJob[])[];
   /** How many more jobs this runner may claim (`maxJobs`). */
   budget: number;
+  /** How many jobs fit in this transaction (the cycle's time budget, after its outcomes). */
+  room: number;
   /** How many a worker may hold behind the job it runs (JobPace.prefetch). */
   prefetchOf(definition: AnyJobType): number;
 }
 
+/** The claims made for wants; `cut` when wants were left for a later transaction (no room in this one). */
+export interface Claims {
+  claims: { want: Want; rows: JobRow[] }[];
+  cut: boolean;
+}
+
 /** Inside the cycle's transaction: the claims for these wants (no side effects but the database). */
-export function claimFor(wants: readonly Want[], ctx: ClaimContext): { want: Want; rows: JobRow[] }[] {
+export function claimFor(wants: readonly Want[], ctx: ClaimContext): Claims {
   const out: { want: Want; rows: JobRow[] }[] = [];
-  if (!wants.length) return out;
+  if (!wants.length) return { claims: out, cut: false };
+  if (ctx.room <= 0) return { claims: out, cut: true };
   // What is queued decides the filter: nothing of a type we run → no claim at all; only types we
   // run (the usual case) → no type filter in the SQL.
   const queuedByType = ctx.transitions.queued();
@@ -116,11 +125,17 @@ export function claimFor(wants: readonly Want[], ctx: ClaimContext): { want: Wan
   const idleWants = wants.filter((w) => w.idle).length;
   const share = Math.max(1, Math.ceil(queuedByType.reduce((n, q) => n + q.n, 0) / Math.max(1, idleWants)));
   let budget = ctx.budget;
+  let room = ctx.room;
+  let cut = false;
   let drained = false;
   const working = new Map<string, number>();
   for (const q of ctx.queues) if (q.length) working.set(q[0].row.type, (working.get(q[0].row.type) ?? 0) + 1);
   for (const want of wants) {
     if (budget <= 0) break;
+    if (room <= 0) {
+      cut = true;
+      break;
+    }
     if (want.idle && drained) continue;
     const types = claimableTypes(ctx, queued, want.idle ? working : null);
     if (types !== 'any' && !types.length) {
@@ -128,7 +143,7 @@ export function claimFor(wants: readonly Want[], ctx: ClaimContext): { want: Wan
       continue;
     }
     const rows = ctx.transitions.claim(want.slot.owner, ctx.leaseMs, {
-      max: Math.min(want.idle ? share : want.max, budget),
+      max: Math.min(want.idle ? share : want.max, budget, room),
       types,
       type: want.type,
       depth: (type) => {
@@ -139,9 +154,10 @@ export function claimFor(wants: readonly Want[], ctx: ClaimContext): { want: Wan
     if (want.idle && !rows.length) drained = true;
     if (want.idle && rows.length) working.set(rows[0].type, (working.get(rows[0].type) ?? 0) + 1);
     budget -= rows.length;
+    room -= rows.length;
     out.push({ want, rows });
   }
-  return out;
+  return { claims: out, cut };
 }
 
 /**

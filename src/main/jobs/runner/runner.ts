@@ -22,18 +22,20 @@ import { silentLogger } from './logger';
 import { WorkerPool, type SlotExit, type WorkerSlot } from './worker-pool';
 import { WorkerQueues } from './worker-queues';
 import { JobPace } from './pace';
-import { claimFor, planClaims, type Want } from './planning';
+import { claimFor, planClaims, type Claims } from './planning';
 import { TRANSITIONS, type Mode, type RunnerOptions, type RunnerStats } from './options';
 
 export type { RunnerOptions, RunnerStats } from './options';
 
 /**
- * A cycle blocks main's event loop (a user's click waits behind it), so it commits as many outcomes
- * as fit in CYCLE_BUDGET_MS at the cost measured so far — a no-op's success costs ~0.1 ms, an
- * import's metadata ~1 ms — and never more than MAX_OUTCOMES_PER_CYCLE.
+ * A cycle blocks main's event loop (a user's click waits behind it) and holds the write lock (a
+ * headless runner's or the app's write waits behind it), so it commits outcomes and claims jobs,
+ * together, only as many as fit in CYCLE_BUDGET_MS at the cost measured so far — a no-op's success
+ * or claim costs ~0.05 ms, an import's metadata ~1 ms — and never more than MAX_ITEMS_PER_CYCLE.
+ * Outcomes go first; claims take what is left.
  */
 const CYCLE_BUDGET_MS = 4;
-const MAX_OUTCOMES_PER_CYCLE = 64;
+const MAX_ITEMS_PER_CYCLE = 128;
 /**
  * While every worker still has work in hand, a result waits this long for others to commit with
  * it (group commit across workers): no worker waits meanwhile, and one transaction serves many.
@@ -61,8 +63,8 @@ export class JobRunner {
   /** The last claim for an idle worker found nothing ready (cleared by anything committed or claimed since). */
   private queueDrained = false;
   private machineryDelayMs = 0;
-  /** Smoothed cost of committing one outcome, in ms (sizes cycles). */
-  private outcomeCostMs = 0.1;
+  /** Smoothed cost of committing one outcome or claiming one job, in ms (sizes cycles). */
+  private itemCostMs = 0.1;
   private backoffTimer?: NodeJS.Timeout;
   private windowTimer?: NodeJS.Timeout;
   private pollTimer?: NodeJS.Timeout;
@@ -234,7 +236,7 @@ export class JobRunner {
   /** A result arrived: commit it at once if a worker is idle, else within the commit window, with others. */
   private wakeForResult(): void {
     const someoneIdle = this.pool.slots.some((s) => s.ready && this.workers.of(s).length === 0);
-    if (someoneIdle || this.pending.length >= this.outcomesPerCycle() || this.mode !== 'running') return this.wake();
+    if (someoneIdle || this.pending.length >= this.itemsPerCycle() || this.mode !== 'running') return this.wake();
     if (this.windowTimer || this.pumpState !== 'idle') return;
     this.windowTimer = setTimeout(() => this.wake(), COMMIT_WINDOW_MS);
   }
@@ -274,8 +276,8 @@ export class JobRunner {
     return this.pumpState === 'again';
   }
 
-  private outcomesPerCycle(): number {
-    return Math.max(1, Math.min(MAX_OUTCOMES_PER_CYCLE, Math.floor(CYCLE_BUDGET_MS / this.outcomeCostMs)));
+  private itemsPerCycle(): number {
+    return Math.max(1, Math.min(MAX_ITEMS_PER_CYCLE, Math.floor(CYCLE_BUDGET_MS / this.itemCostMs)));
   }
 
   private remainingBudget(): number {
@@ -291,7 +293,8 @@ export class JobRunner {
   private cycle(claim: boolean): boolean {
     if (this.mode !== 'running' && this.mode !== 'stopping') return false;
     // Bounded: a cycle blocks main's event loop (the UI's requests wait behind it).
-    const committing = Math.min(this.pending.length, this.outcomesPerCycle());
+    const items = this.itemsPerCycle();
+    const committing = Math.min(this.pending.length, items);
     const wants =
       claim && this.remainingBudget() > 0
         ? planClaims(
@@ -307,7 +310,7 @@ export class JobRunner {
     const batch = this.pending.splice(0, committing);
     const started = performance.now();
     if (this.pending.length) this.wake();
-    let result: { settled: Settled; then: { want: Want; rows: JobRow[] }[] };
+    let result: { settled: Settled; then: Claims };
     try {
       result = this.completer.commit(batch, () =>
         claimFor(wants, {
@@ -317,6 +320,7 @@ export class JobRunner {
           onlyTypes: this.o.onlyTypes,
           queues: this.workers.all,
           budget: this.remainingBudget(),
+          room: items - batch.length,
           prefetchOf: (d) => this.pace.prefetch(d),
         }),
       );
@@ -326,22 +330,27 @@ export class JobRunner {
       return false;
     }
     this.machineryDelayMs = 0;
-    if (batch.length) {
-      // What an outcome costs here, smoothed: it sizes the next cycles (see CYCLE_BUDGET_MS).
-      const each = (performance.now() - started) / batch.length;
-      this.outcomeCostMs = 0.8 * this.outcomeCostMs + 0.2 * each;
+    const { claims, cut } = result.then;
+    const ended = performance.now();
+    const done = batch.length + claims.reduce((n, c) => n + c.rows.length, 0);
+    if (done) {
+      // What an outcome or a claim costs here, smoothed: it sizes the next cycles (see CYCLE_BUDGET_MS).
+      const each = (ended - started) / done;
+      this.itemCostMs = 0.8 * this.itemCostMs + 0.2 * each;
     }
     this.afterCommit(batch, result.settled);
+    // Workers whose claims did not fit in this cycle are served by the next.
+    if (cut) this.wake();
     let idleUnserved = 0;
-    for (const { want, rows } of result.then) {
+    for (const { want, rows } of claims) {
       if (rows.length) this.assign(want.slot, rows);
       else if (want.idle) idleUnserved++;
     }
     if (idleUnserved) this.workers.stealFor(idleUnserved);
     // Drained once an idle worker found nothing to claim; anything committed or claimed since
     // means that must be established again by a later claim.
-    if (result.then.some((c) => c.want.idle && !c.rows.length)) this.queueDrained = true;
-    else if (batch.length || result.then.length) this.queueDrained = false;
+    if (claims.some((c) => c.want.idle && !c.rows.length)) this.queueDrained = true;
+    else if (batch.length || claims.length) this.queueDrained = false;
     return true;
   }
 
