@@ -7,11 +7,15 @@
  *     (claim → worker process → apply/finalize + audit) with 2 worker processes, timed from the
  *     moment both workers are ready until the last outcome is committed:
  *       - one at a time, with a subject: the policy of `ocr` and `ai_analysis` (hand-off 1,
- *         prefetch 1), and each job has a subject, so it takes the idempotency-key path;
+ *         prefetch 2), and each job has a subject, so it takes the idempotency-key path;
  *       - the `metadata` policy (hand-off 8, prefetch 8), with subjects;
  *       - the best case: 64 handed over at once, no subject (what no real type does).
  *     plainjob 0.0.14 drains the same N no-op jobs with 2 worker OS processes (its documented
  *     multi-process mode) in the same round.
+ *     No-op jobs are measured short, so after the first few the runtime holds up to 64 ahead per
+ *     worker whatever the policy (src/main/jobs/runner/pace.ts); the policies then differ only in
+ *     their first hand-offs. A real type keeps its policy's depth while its jobs take longer than
+ *     20 ms / prefetch (OCR's take seconds, metadata's ~25 ms): its throughput is its handler's.
  *  2. Start latency on an idle queue: single enqueues a few ms apart, enqueue call → handler start.
  *  3. Bulk enqueue: one enqueueMany of `metadata` jobs, each with its photo as subject (what an
  *     import does), and of subject-less jobs for comparison.
