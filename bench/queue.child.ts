@@ -2,12 +2,15 @@
  * Child processes for bench/queue.ts (run with `node --import tsx`):
  *   plainjob <db>        one plainjob worker with a no-op processor, started on 'go'
  *   writer <db> <ms>     a "user" writing one settings row per write transaction, due every <ms>, the
- *                        way any Circa process writes to a library (src/main/db/write-transaction.ts)
+ *                        way any Circa process writes to a library: the library opened as Circa opens
+ *                        it (src/main/db/open.ts: WAL checkpoints on a thread of its own, none inside
+ *                        its commits) and written through its write transactions (write-transaction.ts)
  * Each sends 'ready', waits for 'go', and on 'stop' reports its figures and exits.
  */
 import Database from 'better-sqlite3';
 import { better, defineQueue, defineWorker } from 'plainjob';
-import { writeTransactions } from '../src/main/db/write-transaction';
+import { appPaths } from '../src/main/app-paths';
+import { openDatabase } from '../src/main/db/open';
 
 const [mode, dbFile, arg] = process.argv.slice(2);
 const wall = () => performance.timeOrigin + performance.now();
@@ -37,15 +40,14 @@ if (mode === 'plainjob') {
   });
   send({ t: 'ready' });
 } else if (mode === 'writer') {
-  const db = new Database(dbFile, { timeout: 5000 });
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
-  db.pragma('busy_timeout = 5000');
+  // Opened with a bare connection, as before, this process's commits ran SQLite's own automatic
+  // checkpoints of the WAL the runner was filling (2–12 ms a commit): no Circa process does that.
+  const library = openDatabase({ file: dbFile, migrationsFolder: appPaths().migrations });
+  const db = library.sqlite;
   const upsert = db.prepare(
     'INSERT INTO settings (key, value, updated_at) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at',
   );
-  const { immediate } = writeTransactions(db);
-  const write = (k: number) => immediate(() => upsert.run('bench.userWrite', JSON.stringify({ k }), Date.now()));
+  const write = (k: number) => library.immediate(() => upsert.run('bench.userWrite', JSON.stringify({ k }), Date.now()));
   const every = Number(arg ?? 5);
   const latencies: number[] = [];
   let timer: NodeJS.Timeout | undefined;
@@ -72,8 +74,7 @@ if (mode === 'plainjob') {
       writing = false;
       clearTimeout(timer);
       send({ t: 'report', latencies });
-      db.close();
-      process.exit(0);
+      void library.close().then(() => process.exit(0));
     }
   });
   send({ t: 'ready' });
