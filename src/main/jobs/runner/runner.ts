@@ -34,7 +34,7 @@ export type { RunnerOptions, RunnerStats } from './options';
  * or claim costs ~0.05 ms, an import's metadata ~1 ms — and never more than MAX_ITEMS_PER_CYCLE.
  * Outcomes go first; claims take what is left.
  */
-const CYCLE_BUDGET_MS = 4;
+const CYCLE_BUDGET_MS = 3;
 const MAX_ITEMS_PER_CYCLE = 128;
 /**
  * While every worker still has work in hand, a result waits this long for others to commit with
