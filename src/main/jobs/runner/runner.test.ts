@@ -138,11 +138,11 @@ describe('JobRunner over fake workers', () => {
     await until(() => allDone(r, ids), 'all jobs');
     const runs = r.f.sent.filter((s) => s.msg.t === 'run').map((s) => (s.msg as { jobs: unknown[] }).jobs.length);
     // At first the policy's own (one per message, two behind); once measured short, up to
-    // MAX_PREFETCH behind, and a top-up travels in one message.
+    // MAX_PREFETCH behind, and a top-up travels in one message. (How many messages in all depends
+    // on how busy the machine is: a cycle claims only what fits in its time budget.)
     expect(runs.slice(0, 1)).toEqual([1]);
     expect(Math.max(...runs)).toBeGreaterThan(3);
     expect(Math.max(...runs)).toBeLessThanOrEqual(1 + MAX_PREFETCH);
-    expect(runs.length).toBeLessThan(300 / 4);
     expect(r.f.workers[0].started.map((j) => j.jobId)).toEqual(ids);
     expect(r.runner.getStats()).toMatchObject({ claimed: 300, succeeded: 300, handedBack: 0 });
   });
