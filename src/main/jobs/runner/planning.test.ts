@@ -107,27 +107,18 @@ describe('planClaims: outcomes not yet committed', () => {
     const three = [1, 2, 3].map((id) => result('diag.noop_single', id, s.owner));
     expect(planClaims([s], () => [], new Set(), three)).toEqual([]);
     // Two of them commit in this cycle: one still counts, so the top-up is for one fewer.
-    expect(
+    const committing = (n: number) =>
       plan(
         [s],
         () => [],
         new Set(),
         three,
         (d) => d.policy.prefetch,
-        2,
-      ),
-    ).toEqual([{ slot: s, idle: false, type: 'diag.noop_single', max: 2 }]);
+        n,
+      );
+    expect(committing(2)).toEqual([{ slot: s, idle: false, type: 'diag.noop_single', max: 2 }]);
     // All of them commit now: the worker is idle.
-    expect(
-      plan(
-        [s],
-        () => [],
-        new Set(),
-        three,
-        (d) => d.policy.prefetch,
-        3,
-      ),
-    ).toEqual([{ slot: s, idle: true, max: Infinity }]);
+    expect(committing(3)).toEqual([{ slot: s, idle: true, max: Infinity }]);
   });
 
   it('do not count against another worker, and a release is not an outcome the worker holds', () => {

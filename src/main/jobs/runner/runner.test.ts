@@ -114,29 +114,28 @@ describe('JobRunner over fake workers', () => {
     expect(r.runner.getStats()).toMatchObject({ claimed: 6, succeeded: 6, handedBack: 0 });
   });
 
-  it("hands over several at once for a batch type: the type's hand-off until its jobs are measured", async () => {
+  /** One worker drains n jobs of a type that takes `ms` each; the number of jobs in each `run` message. */
+  async function handOffs(type: string, n: number, ms: number) {
     const r = rig(1);
-    r.f.behave('diag.noop_batch', { kind: 'succeed', ms: 30 });
+    r.f.behave(type, { kind: 'succeed', ms });
     r.runner.start();
     await until(() => r.runner.getStats().workersAlive === 1, 'the worker');
-    const ids = r.enqueue('diag.noop_batch', 40);
+    const ids = r.enqueue(type, n);
     r.runner.wake();
     await until(() => allDone(r, ids), 'all jobs');
     const runs = r.f.sent.filter((s) => s.msg.t === 'run').map((s) => (s.msg as { jobs: unknown[] }).jobs.length);
+    return { r, ids, runs };
+  }
+
+  it("hands over several at once for a batch type: the type's hand-off until its jobs are measured", async () => {
+    const { runs } = await handOffs('diag.noop_batch', 40, 30);
     expect(runs[0]).toBe(8); // the hand-off
     // 30 ms a job is longer than the pace's AHEAD_MS: never more than the policy allows ahead.
     expect(Math.max(...runs)).toBeLessThanOrEqual(8);
   });
 
   it('holds more of a type whose jobs are short, handed over together, in claim order', async () => {
-    const r = rig(1);
-    r.f.behave('diag.noop_single', { kind: 'succeed', ms: 0 });
-    r.runner.start();
-    await until(() => r.runner.getStats().workersAlive === 1, 'the worker');
-    const ids = r.enqueue('diag.noop_single', 300);
-    r.runner.wake();
-    await until(() => allDone(r, ids), 'all jobs');
-    const runs = r.f.sent.filter((s) => s.msg.t === 'run').map((s) => (s.msg as { jobs: unknown[] }).jobs.length);
+    const { r, ids, runs } = await handOffs('diag.noop_single', 300, 0);
     // At first the policy's own (one per message, two behind); once measured short, up to
     // MAX_PREFETCH behind, and a top-up travels in one message. (How many messages in all depends
     // on how busy the machine is: a cycle claims only what fits in its time budget.)
