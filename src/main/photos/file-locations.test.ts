@@ -7,6 +7,7 @@ import { AuditLedger } from '../audit/ledger';
 import { appPaths } from '../app-paths';
 import { openDatabase, type LibraryDb } from '../db/open';
 import { FileLocations } from './file-locations';
+import { locateHashes } from '../../shared/jobs/types/locate';
 
 let db: LibraryDb | undefined;
 afterEach(async () => {
@@ -122,5 +123,53 @@ describe('the folders missing photos were in', () => {
     // Two counts ran for the three calls, each reading the 4,501 photos in three slices and
     // finding nothing after them: eight reads (three counts would have made twelve).
     expect(reads.mock.calls.length).toBe(8);
+  });
+});
+
+describe('what a Locate looks for', () => {
+  /** Photos 1…n, every third one missing, with sizes that repeat. */
+  function someMissing(n: number) {
+    const { locations } = library(0, 0);
+    const insert = db!.sqlite.prepare(
+      `INSERT INTO photos (sha256, path, filename, size, metadata_status, missing, imported_at, updated_at)
+       VALUES (?, ?, ?, ?, 'ready', ?, 0, 0)`,
+    );
+    db!.immediate(() => {
+      for (let i = 1; i <= n; i++)
+        insert.run(i.toString(16).padStart(64, '0'), `/drive/${i}.tif`, `${i}.tif`, 1000 + (i % 97), i % 3 === 0 ? 1 : 0);
+    });
+    return locations;
+  }
+
+  it("is every missing photo's hash, packed in id order, and their sizes once each, read in slices with the loop free between them", async () => {
+    const locations = someMissing(31_000); // 10,333 missing: three slices of 5,000 at most
+    let turns = 0;
+    const ticking = setInterval(() => turns++, 0);
+    const fingerprints = await locations.missingFingerprints(new AbortController().signal);
+    clearInterval(ticking);
+
+    const missing = db!.sqlite.prepare('SELECT sha256, size FROM photos WHERE missing = 1 ORDER BY id').all() as {
+      sha256: string;
+      size: number;
+    }[];
+    expect(missing).toHaveLength(10_333);
+    expect(fingerprints.hashes).toBe(missing.map((m) => m.sha256).join(''));
+    expect(locateHashes(fingerprints.hashes)).toEqual(new Set(missing.map((m) => m.sha256)));
+    expect(fingerprints.sizes.sort((a, b) => a - b)).toEqual([...new Set(missing.map((m) => m.size))].sort((a, b) => a - b));
+    expect(turns).toBeGreaterThanOrEqual(1);
+  });
+
+  it('stops between slices when the job is stopped', async () => {
+    const locations = someMissing(31_000);
+    const stop = new AbortController();
+    const reading = locations.missingFingerprints(stop.signal);
+    stop.abort(new Error('cancel'));
+    await expect(reading).rejects.toThrow('cancel');
+  });
+
+  it('is nothing when nothing is missing', async () => {
+    const locations = someMissing(2);
+    expect(await locations.missingFingerprints(new AbortController().signal)).toEqual({ hashes: '', sizes: [] });
+    expect(locateHashes('')).toEqual(new Set());
   });
 });

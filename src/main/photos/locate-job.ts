@@ -1,6 +1,7 @@
 /**
  * Main's half of `locate` (see src/shared/jobs/types/locate.ts), and the check of the place the
- * archivist chose. `load` hands the worker the missing photos' hashes and sizes; `apply` relinks
+ * archivist chose. `load` hands the worker the missing photos' hashes and sizes (read in slices:
+ * see FileLocations.missingFingerprints); `apply` relinks
  * each photo found, with its audit entry, in the transaction that ends the job, queues a new
  * reading of those whose metadata had failed for want of the file, and says what came of it.
  */
@@ -60,11 +61,10 @@ export async function checkLocatePlace(place: string): Promise<{ path: string; k
 export function locateJob(deps: LocateJobDeps): MainHalf<LocateJobType> {
   const { locations } = deps;
   return {
-    load({ payload }) {
+    async load({ payload }, { signal }) {
       if (!fs.existsSync(payload.path))
         throw new PermanentJobError(`Cannot look in ${payload.path}: it does not exist (any more)`);
-      const missing = locations.missing();
-      return { path: payload.path, hashes: missing.map((m) => m.sha256), sizes: [...new Set(missing.map((m) => m.size))] };
+      return { path: payload.path, ...(await locations.missingFingerprints(signal)) };
     },
     apply(output, job) {
       const now = Date.now();
