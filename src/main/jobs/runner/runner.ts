@@ -22,20 +22,12 @@ import { silentLogger } from './logger';
 import { WorkerPool, type SlotExit, type WorkerSlot } from './worker-pool';
 import { WorkerQueues } from './worker-queues';
 import { JobPace } from './pace';
+import { CycleBudget } from './cycle-budget';
 import { claimFor, planClaims, type Claims } from './planning';
 import { TRANSITIONS, type Mode, type RunnerOptions, type RunnerStats } from './options';
 
 export type { RunnerOptions, RunnerStats } from './options';
 
-/**
- * A cycle blocks main's event loop (a user's click waits behind it) and holds the write lock (a
- * headless runner's or the app's write waits behind it), so it commits outcomes and claims jobs,
- * together, only as many as fit in CYCLE_BUDGET_MS at the cost measured so far — a no-op's success
- * or claim costs ~0.05 ms, an import's metadata ~1 ms — and never more than MAX_ITEMS_PER_CYCLE.
- * Outcomes go first; claims take what is left.
- */
-const CYCLE_BUDGET_MS = 3;
-const MAX_ITEMS_PER_CYCLE = 128;
 /**
  * While every worker still has work in hand, a result waits this long for others to commit with
  * it (group commit across workers): no worker waits meanwhile, and one transaction serves many.
@@ -63,8 +55,8 @@ export class JobRunner {
   /** The last claim for an idle worker found nothing ready (cleared by anything committed or claimed since). */
   private queueDrained = false;
   private machineryDelayMs = 0;
-  /** Smoothed cost of committing one outcome or claiming one job, in ms (sizes cycles). */
-  private itemCostMs = 0.1;
+  /** How many outcomes and claims one cycle may take on. */
+  private readonly cycleBudget = new CycleBudget();
   private backoffTimer?: NodeJS.Timeout;
   private windowTimer?: NodeJS.Timeout;
   private pollTimer?: NodeJS.Timeout;
@@ -236,7 +228,7 @@ export class JobRunner {
   /** A result arrived: commit it at once if a worker is idle, else within the commit window, with others. */
   private wakeForResult(): void {
     const someoneIdle = this.pool.slots.some((s) => s.ready && this.workers.of(s).length === 0);
-    if (someoneIdle || this.pending.length >= this.itemsPerCycle() || this.mode !== 'running') return this.wake();
+    if (someoneIdle || this.pending.length >= this.cycleBudget.items() || this.mode !== 'running') return this.wake();
     if (this.windowTimer || this.pumpState !== 'idle') return;
     this.windowTimer = setTimeout(() => this.wake(), COMMIT_WINDOW_MS);
   }
@@ -276,10 +268,6 @@ export class JobRunner {
     return this.pumpState === 'again';
   }
 
-  private itemsPerCycle(): number {
-    return Math.max(1, Math.min(MAX_ITEMS_PER_CYCLE, Math.floor(CYCLE_BUDGET_MS / this.itemCostMs)));
-  }
-
   private remainingBudget(): number {
     return this.o.maxJobs === undefined ? Infinity : this.o.maxJobs - this.stats.claimed;
   }
@@ -292,8 +280,8 @@ export class JobRunner {
    */
   private cycle(claim: boolean): boolean {
     if (this.mode !== 'running' && this.mode !== 'stopping') return false;
-    // Bounded: a cycle blocks main's event loop (the UI's requests wait behind it).
-    const items = this.itemsPerCycle();
+    // Bounded: a cycle blocks main's event loop (see CycleBudget). Outcomes first.
+    const items = this.cycleBudget.items();
     const committing = Math.min(this.pending.length, items);
     const wants =
       claim && this.remainingBudget() > 0
@@ -331,13 +319,7 @@ export class JobRunner {
     }
     this.machineryDelayMs = 0;
     const { claims, cut } = result.then;
-    const ended = performance.now();
-    const done = batch.length + claims.reduce((n, c) => n + c.rows.length, 0);
-    if (done) {
-      // What an outcome or a claim costs here, smoothed: it sizes the next cycles (see CYCLE_BUDGET_MS).
-      const each = (ended - started) / done;
-      this.itemCostMs = 0.8 * this.itemCostMs + 0.2 * each;
-    }
+    this.cycleBudget.spent(batch.length + claims.reduce((n, c) => n + c.rows.length, 0), performance.now() - started);
     this.afterCommit(batch, result.settled);
     // Workers whose claims did not fit in this cycle are served by the next.
     if (cut) this.wake();
