@@ -192,7 +192,7 @@ describe('Locate…', () => {
     const sizes = NAMES.map((n) => fs.statSync(path.join(dir, n)).size);
     await expect(
       locateHandler(
-        { path: dir, hashes: '0'.repeat(64), sizes },
+        { path: dir, hashes: ['0'.repeat(64)], sizes },
         { jobId: 1, attempt: 1, signal: controller.signal, progress: () => {} },
       ),
     ).rejects.toThrow(/abort/i);

@@ -1,9 +1,9 @@
 /**
  * Main's half of `locate` (see src/shared/jobs/types/locate.ts), and the check of the place the
- * archivist chose. `load` hands the worker the missing photos' hashes and sizes (read in slices:
- * see FileLocations.missingFingerprints); `apply` relinks
- * each photo found, with its audit entry, in the transaction that ends the job, queues a new
- * reading of those whose metadata had failed for want of the file, and says what came of it.
+ * archivist chose. `load` hands the worker the missing photos' hashes and sizes (read in slices,
+ * see FileLocations.missingFingerprints); `apply` relinks each photo found, with its audit entry,
+ * in the transaction that ends the job, queues a new reading of those whose metadata had failed
+ * for want of the file, and says what came of it.
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -7,7 +7,7 @@
 import fs from 'node:fs/promises';
 import { hasSupportedExtension } from '../../shared/image-formats';
 import { PermanentJobError } from '../../shared/jobs/errors';
-import { LOCATE_LISTED_FILES, locateHashes, type LocateJobType, type LocateOutput } from '../../shared/jobs/types/locate';
+import { LOCATE_LISTED_FILES, type LocateJobType, type LocateOutput } from '../../shared/jobs/types/locate';
 import { walkImport } from '../../shared/node/file-walk';
 import { sha256File } from '../../shared/node/hash';
 import { errnoCode, isAbortError } from '../../shared/node/io-errors';
@@ -22,8 +22,8 @@ const ROOT_ERRORS: Record<string, string> = {
 
 export const locateHandler: RunHandler<LocateJobType> = async (input, ctx) => {
   const out: LocateOutput = { found: [], unmatched: 0, unmatchedFiles: [], unreadable: 0, unreadableFiles: [], hashed: 0 };
-  const wanted = locateHashes(input.hashes);
-  if (!wanted.size) return out;
+  if (!input.hashes.length) return out;
+  const wanted = new Set(input.hashes);
   const sizes = new Set(input.sizes);
   const taken = new Set<string>();
   let looked = 0;

@@ -25,20 +25,9 @@ export const locatePayloadSchema = z
 
 export interface LocateInput {
   path: string;
-  /**
-   * The missing photos' SHA-256s (lowercase hex), 64 characters each, one after another (a
-   * million of them cross to the worker as one string, not a million), and their sizes: a file of
-   * another size is not hashed.
-   */
-  hashes: string;
+  /** The missing photos' SHA-256s (lowercase hex) and sizes: a file of another size is not hashed. */
+  hashes: string[];
   sizes: number[];
-}
-
-/** The SHA-256s packed in LocateInput.hashes. */
-export function locateHashes(packed: string): Set<string> {
-  const out = new Set<string>();
-  for (let i = 0; i + 64 <= packed.length; i += 64) out.add(packed.slice(i, i + 64));
-  return out;
 }
 
 const count = z.number().int().min(0);
