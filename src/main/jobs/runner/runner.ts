@@ -12,6 +12,7 @@
  * Modes: created → running ⇄ backing_off → stopping → stopped (asserted, see `enter`). Paused is
  * not a mode: a paused runner commits outcomes and renews leases but claims nothing.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { WorkerToMain } from '../../../shared/worker-protocol';
 import type { JobRow } from '../store/rows';
 import { describeMachineryError, isMachineryError } from '../machinery';
@@ -444,8 +445,4 @@ export class JobRunner {
       });
     }
   }
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((r) => setTimeout(r, ms));
 }
