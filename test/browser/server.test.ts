@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -101,5 +102,43 @@ describe('browser mode server', () => {
 
   it('guards media behind the token', async () => {
     expect((await fetch(`${origin}/media/thumb/1`)).status).toBe(401);
+  });
+});
+
+/**
+ * Shutting down (browser mode's SIGTERM, a restart) waits for nothing a client holds open: a
+ * request whose headers never finish, or a response the client stopped reading. Node's close()
+ * ends idle connections only, so either of these kept the server (and the process) up until
+ * Node's 60 s header timeout, or for ever for a stalled response.
+ */
+describe('browser mode server: closing', () => {
+  it('ends connections a client holds open mid-request or mid-response', async () => {
+    const own = openTestCore({ runJobs: false });
+    const rendererDir = tempDir('circa-renderer-');
+    fs.writeFileSync(path.join(rendererDir, 'index.html'), '<!doctype html><title>Circa</title>');
+    // Large enough that the response cannot all sit in the socket's buffers while the client reads nothing.
+    fs.writeFileSync(path.join(rendererDir, 'big.js'), 'x'.repeat(32 * 1024 * 1024));
+    const s = await startBrowserServer({ core: own, rendererDir });
+    const closed = (socket: net.Socket) => new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    const open = (bytes: string) =>
+      new Promise<net.Socket>((resolve, reject) => {
+        const socket = net.connect(s.port, '127.0.0.1', () => {
+          socket.write(bytes);
+          resolve(socket);
+        });
+        socket.on('error', reject);
+      });
+    const halfSent = await open('GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n');
+    const stalled = await open('GET /big.js HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+    stalled.pause();
+    // The stalled response has started: its first bytes arrived before the client stopped reading.
+    await new Promise((resolve) => stalled.once('readable', resolve));
+    const ended = Promise.all([closed(halfSent), closed(stalled)]);
+    await s.close();
+    // Only once the server is closed does the client read again: what was sent, then the end.
+    stalled.resume();
+    await ended;
+    expect(halfSent.destroyed && stalled.destroyed).toBe(true);
+    await own.close();
   });
 });

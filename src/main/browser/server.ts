@@ -159,8 +159,11 @@ export async function startBrowserServer(opts: BrowserServerOptions): Promise<Br
       unsubscribe();
       for (const ws of wss.clients) ws.terminate();
       wss.close();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeAllConnections?.();
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // close() ends idle connections only: a half-sent request or a response the client stopped
+      // reading would hold the shutdown (and a restart) until a timeout, or for ever.
+      server.closeAllConnections();
+      await closed;
     },
   };
 }
