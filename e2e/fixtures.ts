@@ -29,6 +29,12 @@ const CHROMIUM_FLAGS = [
   '--disable-sync',
 ];
 
+/** Everything the browser-mode servers of this test printed, attached to a failed test. */
+let serverOutput = '';
+
+/** How long a server may take to shut down after SIGTERM before the test says so (it stops the runner's jobs within ~10 s). */
+const SHUTDOWN_MS = 20_000;
+
 async function startBrowserMode(libraryDir: string): Promise<{ url: string; server: ChildProcess }> {
   // No --port: a fresh library gets a free port, and a restart comes back on the one it kept.
   const server = spawn(process.execPath, ['out/main/serve.js', '--library', libraryDir], {
@@ -40,6 +46,7 @@ async function startBrowserMode(libraryDir: string): Promise<{ url: string; serv
     const timer = setTimeout(() => reject(new Error(`browser mode did not start:\n${output}`)), 30_000);
     const onData = (d: Buffer) => {
       output += d.toString();
+      serverOutput += d.toString();
       const m = /Open (http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/.exec(output);
       if (m) {
         clearTimeout(timer);
@@ -57,6 +64,7 @@ export const test = base.extend<{ app: CircaApp }>({
   // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture's dependencies from this pattern
   app: async ({}, use, testInfo) => {
     const target = chosenTarget();
+    serverOutput = '';
     const libraryDir = fs.mkdtempSync(path.join(os.tmpdir(), 'circa-e2e-'));
     let page: Page;
     let cleanup: () => Promise<void>;
@@ -83,7 +91,15 @@ export const test = base.extend<{ app: CircaApp }>({
         if (server.exitCode !== null || server.signalCode !== null) return;
         const gone = new Promise((r) => server.once('exit', r));
         server.kill('SIGTERM');
+        let timer: NodeJS.Timeout | undefined;
+        const late = new Promise<'late'>((r) => (timer = setTimeout(() => r('late'), SHUTDOWN_MS)));
+        const how = await Promise.race([gone, late]);
+        clearTimeout(timer);
+        if (how !== 'late') return;
+        // Say so, rather than let the test's own timeout hide which step hung.
+        server.kill('SIGKILL');
         await gone;
+        throw new Error(`browser mode did not exit within ${SHUTDOWN_MS / 1000} s of SIGTERM (see the attached server output)`);
       };
       restartServer = async (whileStopped) => {
         const before = url;
@@ -110,7 +126,12 @@ export const test = base.extend<{ app: CircaApp }>({
       },
       restartServer,
     });
-    await cleanup();
+    try {
+      await cleanup();
+    } finally {
+      if (serverOutput && testInfo.status !== testInfo.expectedStatus)
+        await testInfo.attach('browser-mode server output', { body: serverOutput, contentType: 'text/plain' });
+    }
     if (errors.length) testInfo.annotations.push({ type: 'page errors', description: errors.join('\n') });
     if (errors.length) throw new Error(`the page threw: ${errors.join('; ')}`);
   },

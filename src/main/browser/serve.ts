@@ -58,7 +58,12 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     console.log(`${sig}: shutting down`);
+    // Each step is bounded; if one is not, this says which (a restart waits for the exit).
+    let step = 'closing the server and its connections';
+    const slow = setInterval(() => console.warn(`${sig}: still ${step}`), 10_000);
+    slow.unref();
     await server.close();
+    step = 'closing the library (stopping jobs, folding the WAL)';
     await host.close();
     process.exit(0);
   };
