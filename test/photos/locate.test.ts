@@ -137,6 +137,33 @@ describe('Locate…', () => {
     expect(core.photos.summary(id)).toMatchObject({ path: gone, filename: 'DSC_0001.jpg', missing: false });
   });
 
+  it('copies: a second copy of a found photo is neither found again nor unmatched; a copy of a photo that is not missing is unmatched and stays where it is', async () => {
+    // A present photo, and a missing one of the same size (one byte changed): a file with the
+    // present one's content is read (its size is a missing photo's) but matches no missing photo.
+    const dir = copies(['Canon_40D.jpg']);
+    const altered = fs.readFileSync(path.join(dir, 'Canon_40D.jpg'));
+    altered[altered.length - 3] ^= 0xff;
+    fs.writeFileSync(path.join(dir, 'altered.jpg'), altered);
+    core = openTestCore();
+    await importSettled(core, dir);
+    const present = photoByName(core, 'Canon_40D.jpg').id;
+    const missing = photoByName(core, 'altered.jpg').id;
+    const aside = tempDir('circa-aside-');
+    fs.renameSync(path.join(dir, 'altered.jpg'), path.join(aside, 'altered.jpg'));
+    await importSettled(core, dir);
+    expect(core.photos.summary(missing)!.missing).toBe(true);
+
+    fs.copyFileSync(path.join(aside, 'altered.jpg'), path.join(aside, 'altered copy.jpg'));
+    fs.copyFileSync(path.join(dir, 'Canon_40D.jpg'), path.join(aside, 'canon copy.jpg'));
+    const job = await locate(core, { path: aside });
+    expect(job.result_summary).toBe(
+      `Relinked 1 photo found in ${aside}; no photo is missing now; 1 file there matched no missing photo (canon copy.jpg).`,
+    );
+    expect(core.photos.summary(missing)!.missing).toBe(false);
+    expect(['altered.jpg', 'altered copy.jpg'].map((n) => path.join(aside, n))).toContain(core.photos.summary(missing)!.path);
+    expect(core.photos.summary(present)).toMatchObject({ path: path.join(dir, 'Canon_40D.jpg'), missing: false });
+  });
+
   it('a photo whose metadata failed for want of its file is read again once located', async () => {
     const dir = copies(['Canon_40D.jpg']);
     core = openTestCore();
@@ -192,7 +219,7 @@ describe('Locate…', () => {
     const sizes = NAMES.map((n) => fs.statSync(path.join(dir, n)).size);
     await expect(
       locateHandler(
-        { path: dir, hashes: ['0'.repeat(64)], sizes },
+        { path: dir, sizes, missing: NAMES.length },
         { jobId: 1, attempt: 1, signal: controller.signal, progress: () => {} },
       ),
     ).rejects.toThrow(/abort/i);

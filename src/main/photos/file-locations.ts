@@ -18,8 +18,8 @@ const CHECK_PAGE = 500;
 const MARK_SLICE = 100;
 /** Missing photos counted per folder in one read (a turn of the event loop between reads). */
 const FOLDER_SLICE = 2_000;
-/** Missing photos' hashes and sizes read at once for a Locate (a turn of the event loop between reads). */
-const FINGERPRINT_SLICE = 5_000;
+/** Missing photos' sizes read at once for a Locate (a turn of the event loop between reads). */
+const SIZE_SLICE = 5_000;
 /**
  * A path's folder with its trailing separator, in SQL: rtrim strips the trailing characters that
  * are not separators (its second argument is the path with them removed).
@@ -27,12 +27,12 @@ const FINGERPRINT_SLICE = 5_000;
 const FOLDER_OF_PATH =
   process.platform === 'win32' ? `rtrim(path, replace(replace(path, '/', ''), '\\', ''))` : `rtrim(path, replace(path, '/', ''))`;
 
-/** What a Locate looks for: the missing photos' contents. */
-export interface MissingFingerprints {
-  /** Their SHA-256s (lowercase hex). */
-  hashes: string[];
-  /** Their sizes, each once: a file of another size is not hashed. */
+/** What a Locate's worker needs to know of the missing photos. */
+export interface MissingSizes {
+  /** Their sizes (one per photo, in id order): a file of another size is not hashed. */
   sizes: number[];
+  /** How many photos are missing. */
+  missing: number;
 }
 
 export interface MissingFolders {
@@ -83,7 +83,7 @@ export class FileLocations {
       page: p('SELECT id, path, missing FROM photos WHERE id > ? ORDER BY id LIMIT ?'),
       setMissing: p('UPDATE photos SET missing = ?, updated_at = ? WHERE id = ? AND missing <> ?'),
       // One slice of the missing photos (through photos_missing_idx), in id order.
-      missingSlice: p('SELECT id, sha256, size FROM photos WHERE missing = 1 AND id > ? ORDER BY id LIMIT ?').raw(true),
+      missingSlice: p('SELECT id, size FROM photos WHERE missing = 1 AND id > ? ORDER BY id LIMIT ?').raw(true),
       missingUnder: p('SELECT count(*) FROM photos WHERE missing = 1 AND path >= ? AND path < ?').pluck(),
       missingCount: p('SELECT count(*) FROM photos WHERE missing = 1').pluck(),
       // One slice of the missing photos (through photos_missing_idx), counted per folder.
@@ -103,6 +103,22 @@ export class FileLocations {
     const row = this.s.bySha.get(p.sha256) as LocatedRow | undefined;
     if (!row || row.path === p.path) return null;
     if (!row.missing && fs.existsSync(row.path)) return null;
+    return this.relink(row, p, now, via);
+  }
+
+  /**
+   * In tx, for a Locate: when `p` has the content of a photo marked missing, that photo now lives
+   * at `p.path` (null when it is already recorded there); undefined when no missing photo has it.
+   * Photos not marked missing are left alone without looking at the disk: a place holding copies
+   * of many present photos must not cost a file check each inside the transaction.
+   */
+  relinkMarkedMissing(p: FoundFile, now: number, via: { jobId?: number } = {}): Relinked | null | undefined {
+    const row = this.s.bySha.get(p.sha256) as LocatedRow | undefined;
+    if (!row?.missing) return undefined;
+    return row.path === p.path ? null : this.relink(row, p, now, via);
+  }
+
+  private relink(row: LocatedRow, p: FoundFile, now: number, via: { jobId?: number }): Relinked {
     this.s.relink.run(p.path, p.filename, p.mtimeMs, now, row.id);
     this.ledger.append([
       { event: 'photo_relinked', actor: 'user', photoId: row.id, at: now, data: { from: row.path, to: p.path, ...via } },
@@ -153,26 +169,24 @@ export class FileLocations {
   }
 
   /**
-   * The hashes and sizes of the photos marked missing, for a Locate. A drive that is not plugged in
-   * makes up to a million photos missing, and reading them in one go held main for 3.1 s: they are
-   * read a slice at a time, with a turn of the event loop between slices. Stops (throwing the
-   * signal's reason) when the job is stopped meanwhile.
+   * The sizes of the photos marked missing, for a Locate. A drive that is not plugged in makes up
+   * to a million photos missing, and reading them in one go held main for seconds: they are read a
+   * slice at a time, with a turn of the event loop between slices. Stops (throwing the signal's
+   * reason) when the job is stopped meanwhile.
    */
-  async missingFingerprints(signal: AbortSignal): Promise<MissingFingerprints> {
-    const hashes: string[] = [];
-    const sizes = new Set<number>();
+  async missingSizes(signal: AbortSignal): Promise<MissingSizes> {
+    // One per photo, repeats and all: a Set of a million sizes held main ~20 ms each time it grew
+    // (the worker makes the Set, in its own process).
+    const sizes: number[] = [];
     for (let after = 0; ;) {
       signal.throwIfAborted();
-      const rows = this.s.missingSlice.all(after, FINGERPRINT_SLICE) as [number, string, number][];
-      for (const [, sha256, size] of rows) {
-        hashes.push(sha256);
-        sizes.add(size);
-      }
-      if (rows.length < FINGERPRINT_SLICE) break;
+      const rows = this.s.missingSlice.all(after, SIZE_SLICE) as [number, number][];
+      for (const row of rows) sizes.push(row[1]);
+      if (rows.length < SIZE_SLICE) break;
       after = rows[rows.length - 1][0];
       await new Promise((resolve) => setImmediate(resolve));
     }
-    return { hashes, sizes: Array.from(sizes) };
+    return { sizes, missing: sizes.length };
   }
 
   /** How many photos are missing: all, or those whose files were in `folder`. */

@@ -1,10 +1,13 @@
 /**
  * Main's half of `locate` (see src/shared/jobs/types/locate.ts), and the check of the place the
- * archivist chose. `load` hands the worker the missing photos' hashes and sizes (read in slices,
- * see FileLocations.missingFingerprints); `apply` relinks each photo found, with its audit entry,
- * in the transaction that ends the job, queues a new reading of those whose metadata had failed
- * for want of the file, and says what came of it.
+ * archivist chose. `load` hands the worker the missing photos' sizes (read in slices, see
+ * FileLocations.missingSizes); `apply` looks up each file the worker read by its SHA-256,
+ * relinks each missing photo found, with its audit entry, in the transaction that ends the job,
+ * queues a new reading of those whose metadata had failed for want of the file, and says what
+ * came of it.
  */
+import { hasSupportedExtension } from '../../shared/image-formats';
+import { LOCATE_LISTED_FILES } from '../../shared/jobs/types/locate';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PermanentJobError } from '../../shared/jobs/errors';
@@ -64,14 +67,26 @@ export function locateJob(deps: LocateJobDeps): MainHalf<LocateJobType> {
     async load({ payload }, { signal }) {
       if (!fs.existsSync(payload.path))
         throw new PermanentJobError(`Cannot look in ${payload.path}: it does not exist (any more)`);
-      return { path: payload.path, ...(await locations.missingFingerprints(signal)) };
+      return { path: payload.path, ...(await locations.missingSizes(signal)) };
     },
     apply(output, job) {
       const now = Date.now();
       const relinked: number[] = [];
       const reread: number[] = [];
-      for (const file of output.found) {
-        const r = locations.relinkIfMissing(file, now, { jobId: job.id });
+      let { unmatched } = output;
+      const unmatchedFiles = [...output.unmatchedFiles];
+      // The first file with a missing photo's content is that photo; later copies are neither found nor unmatched.
+      const found = new Set<string>();
+      for (const file of output.candidates) {
+        if (found.has(file.sha256)) continue;
+        const r = locations.relinkMarkedMissing(file, now, { jobId: job.id });
+        if (r === undefined) {
+          if (!hasSupportedExtension(file.filename)) continue;
+          unmatched++;
+          if (unmatchedFiles.length < LOCATE_LISTED_FILES) unmatchedFiles.push(file.path);
+          continue;
+        }
+        found.add(file.sha256);
         if (!r) continue;
         relinked.push(r.id);
         if (r.reread) reread.push(r.id);
@@ -85,10 +100,10 @@ export function locateJob(deps: LocateJobDeps): MainHalf<LocateJobType> {
         relinked.length ? `Relinked ${photos(relinked.length)} found in ${p.path}` : `No missing photo was found in ${p.path}`,
         still ? `${photos(still)} still missing` : p.photoIds || p.folder ? 'none still missing' : 'no photo is missing now',
       ];
-      if (output.unmatched) {
-        const named = output.unmatchedFiles.map((f) => path.basename(f)).join(', ');
-        const more = output.unmatched > output.unmatchedFiles.length ? ', …' : '';
-        parts.push(`${files(output.unmatched)} there matched no missing photo (${named}${more})`);
+      if (unmatched) {
+        const named = unmatchedFiles.map((f) => path.basename(f)).join(', ');
+        const more = unmatched > unmatchedFiles.length ? ', …' : '';
+        parts.push(`${files(unmatched)} there matched no missing photo (${named}${more})`);
       }
       if (output.unreadable)
         parts.push(

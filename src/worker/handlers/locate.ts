@@ -1,13 +1,19 @@
 /**
  * The worker's half of `locate`: walks the chosen file or folder (as an import walks it: hidden
  * files left out, links out of the folder not followed), hashes each file whose size is that of a
- * missing photo, and reports those whose SHA-256 is one of theirs. Names play no part: a renamed
- * file is found, and a file with a missing photo's name but other content is not.
+ * missing photo, and reports them with their SHA-256s; main says which are missing photos. Names
+ * play no part: a renamed file is found, and a file with a missing photo's name but other content
+ * is not.
  */
 import fs from 'node:fs/promises';
 import { hasSupportedExtension } from '../../shared/image-formats';
 import { PermanentJobError } from '../../shared/jobs/errors';
-import { LOCATE_LISTED_FILES, type LocateJobType, type LocateOutput } from '../../shared/jobs/types/locate';
+import {
+  LOCATE_LISTED_FILES,
+  LOCATE_MAX_CANDIDATES,
+  type LocateJobType,
+  type LocateOutput,
+} from '../../shared/jobs/types/locate';
 import { walkImport } from '../../shared/node/file-walk';
 import { sha256File } from '../../shared/node/hash';
 import { errnoCode, isAbortError } from '../../shared/node/io-errors';
@@ -21,16 +27,16 @@ const ROOT_ERRORS: Record<string, string> = {
 };
 
 export const locateHandler: RunHandler<LocateJobType> = async (input, ctx) => {
-  const out: LocateOutput = { found: [], unmatched: 0, unmatchedFiles: [], unreadable: 0, unreadableFiles: [], hashed: 0 };
-  if (!input.hashes.length) return out;
-  const wanted = new Set(input.hashes);
+  const out: LocateOutput = { candidates: [], unmatched: 0, unmatchedFiles: [], unreadable: 0, unreadableFiles: [] };
+  if (!input.sizes.length) return out;
   const sizes = new Set(input.sizes);
-  const taken = new Set<string>();
   let looked = 0;
+  const missing = `${input.missing.toLocaleString('en')} missing photo${input.missing === 1 ? '' : 's'}`;
   const report = () =>
     ctx.progress(
-      out.found.length / wanted.size,
-      `Looked at ${looked.toLocaleString('en')} file${looked === 1 ? '' : 's'}; found ${out.found.length.toLocaleString('en')} of ${wanted.size.toLocaleString('en')} missing`,
+      // A guess (how much of the folder is left is not known): most files read turn out to be found.
+      Math.min(0.99, out.candidates.length / Math.max(1, input.missing)),
+      `Looked at ${looked.toLocaleString('en')} file${looked === 1 ? '' : 's'}; read ${out.candidates.length.toLocaleString('en')} the size of one of the ${missing}`,
     );
   const unreadable = (path: string, err: unknown) => {
     out.unreadable++;
@@ -56,24 +62,19 @@ export const locateHandler: RunHandler<LocateJobType> = async (input, ctx) => {
     looked++;
     try {
       const { size } = await fs.stat(item.path);
-      const image = hasSupportedExtension(item.name);
       if (sizes.has(size)) {
+        if (out.candidates.length === LOCATE_MAX_CANDIDATES)
+          throw new PermanentJobError(
+            `More than ${LOCATE_MAX_CANDIDATES.toLocaleString('en')} files in ${input.path} have the size of a missing photo; choose a folder inside it`,
+          );
         const hash = await sha256File(item.path, { signal: ctx.signal });
-        out.hashed++;
-        if (wanted.has(hash.sha256)) {
-          // A second copy of the same content is neither a new find nor unmatched: the first one wins.
-          if (!taken.has(hash.sha256))
-            out.found.push({ sha256: hash.sha256, path: item.path, filename: item.name, mtimeMs: Math.round(hash.mtimeMs) });
-          taken.add(hash.sha256);
-          continue;
-        }
-      }
-      if (image) {
+        out.candidates.push({ sha256: hash.sha256, path: item.path, filename: item.name, mtimeMs: Math.round(hash.mtimeMs) });
+      } else if (hasSupportedExtension(item.name)) {
         out.unmatched++;
         if (out.unmatchedFiles.length < LOCATE_LISTED_FILES) out.unmatchedFiles.push(item.path);
       }
     } catch (err) {
-      if (isAbortError(err) || ctx.signal.aborted) throw err;
+      if (isAbortError(err) || ctx.signal.aborted || err instanceof PermanentJobError) throw err;
       unreadable(item.path, err);
     }
     if (looked % 50 === 0) report();
