@@ -85,7 +85,8 @@ export class FileLocations {
       // One slice of the missing photos (through photos_missing_idx), in id order.
       missingSlice: p('SELECT id, size FROM photos WHERE missing = 1 AND id > ? ORDER BY id LIMIT ?').raw(true),
       missingUnder: p('SELECT count(*) FROM photos WHERE missing = 1 AND path >= ? AND path < ?').pluck(),
-      missingCount: p('SELECT count(*) FROM photos WHERE missing = 1').pluck(),
+      // Kept by triggers (migration 0007): counting a million missing photos took ~50 ms.
+      missingCount: p(`SELECT coalesce((SELECT n FROM photo_counts WHERE key = 'missing'), 0)`).pluck(),
       // One slice of the missing photos (through photos_missing_idx), counted per folder.
       missingFolderSlice: p(
         `SELECT ${FOLDER_OF_PATH} AS dir, count(*), max(id)
