@@ -12,6 +12,8 @@
  *       - the best case: 64 handed over at once, no subject (what no real type does).
  *     plainjob 0.0.14 drains the same N no-op jobs with 2 worker OS processes (its documented
  *     multi-process mode) in the same round.
+ *     The ceiling (bench/_queue-ceiling.ts): main's statements for the same drain alone, with no
+ *     worker, IPC or runtime, in the same round: how far any policy could go.
  *     No-op jobs are measured short, so after the first few the runtime holds up to 64 ahead per
  *     worker whatever the policy (src/main/jobs/runner/pace.ts); the policies then differ only in
  *     their first hand-offs. A real type keeps its policy's depth while its jobs take longer than
@@ -38,6 +40,7 @@ import { openCore, type Core } from '../src/main/core/core';
 import type { SpawnWorker } from '../src/main/jobs/worker-process';
 import { arg, median, pct, round, sleep, table, waitUntil } from './_util';
 import { child, pickWorker, report } from './_queue-support';
+import { ceilingDrain } from './_queue-ceiling';
 
 const wall = () => performance.timeOrigin + performance.now();
 const noSpawn: SpawnWorker = () => {
@@ -271,6 +274,7 @@ export async function run(args: string[]): Promise<void> {
     const ratios = new Map<string, number[]>(POLICIES.map((p) => [p.name, []]));
     const rates = new Map<string, number[]>(POLICIES.map((p) => [p.name, []]));
     const plainRates: number[] = [];
+    const ceilingRatios: number[] = [];
     let slowest = 0;
     for (let r = 0; r < rounds; r++) {
       // Alternate which side goes first: a shared machine drifts within a round.
@@ -282,15 +286,18 @@ export async function run(args: string[]): Promise<void> {
         circa[p.name] = d.jobsPerSec;
         slowest = Math.max(slowest, d.loopP99);
       }
+      const ceiling = await ceilingDrain(root, n, 'diag.noop_batch');
       if (!plainFirst) plain = (await plainjobDrain(root, n)).jobsPerSec;
       plainRates.push(plain);
+      ceilingRatios.push(ceiling / plain);
       const line = POLICIES.map((p) => {
         ratios.get(p.name)!.push(circa[p.name] / plain);
         rates.get(p.name)!.push(circa[p.name]);
         return `${p.name} ${Math.round(circa[p.name])}/s (${round(circa[p.name] / plain)}×)`;
       }).join(', ');
+      const ceilingNote = `; ceiling ${Math.round(ceiling)}/s (${round(ceiling / plain)}×)`;
       console.log(
-        `round ${r + 1}/${rounds} (${plainFirst ? 'plainjob first' : 'Circa first'}): plainjob ${Math.round(plain)}/s; ${line}`,
+        `round ${r + 1}/${rounds} (${plainFirst ? 'plainjob first' : 'Circa first'}): plainjob ${Math.round(plain)}/s; ${line}${ceilingNote}`,
       );
     }
     const latency = await startLatency(root, latN, worker.spawn);
@@ -313,6 +320,11 @@ export async function run(args: string[]): Promise<void> {
         `${round(median(ratios.get(p.name)!))}×`,
         `${Math.round(median(rates.get(p.name)!))} jobs/s; ratio range ${range(ratios.get(p.name)!)}${p.target ? `; target ≥ ${p.target}×` : ' (a best case)'}`,
       ]),
+      [
+        "Circa's ceiling: main's statements alone",
+        `${round(median(ceilingRatios))}×`,
+        `metadata jobs with subjects, 64 a transaction, no workers: no policy drains faster; range ${range(ceilingRatios)}`,
+      ],
       ['main loop delay p99 during drains', `${round(slowest)} ms`, 'the worst round'],
       [
         'idle start latency p50 / p99',
@@ -350,6 +362,8 @@ export async function run(args: string[]): Promise<void> {
           [`${p.name}JobsPerSec`, Math.round(median(rates.get(p.name)!))],
         ]),
       ),
+      ceilingRatio: round(median(ceilingRatios)),
+      ceilingRatios: ceilingRatios.map((x) => round(x)),
       startLatencyP50Ms: round(latency.p50, 3),
       startLatencyP99Ms: round(latency.p99, 3),
       bulkEnqueueSubjectsPerSec: Math.round(bulkSubjects),

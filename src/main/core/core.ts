@@ -243,7 +243,7 @@ export function openCore(opts: CoreOptions): Core {
 }
 
 /** Diagnostic types' `apply` writes a marker row (settings `diag.<type>.<key>`) so tests can see what committed. */
-function diagnosticMarkerWriter(sqlite: import('better-sqlite3').Database): (key: string, value: string) => void {
+export function diagnosticMarkerWriter(sqlite: import('better-sqlite3').Database): (key: string, value: string) => void {
   const put = sqlite.prepare(
     'INSERT INTO settings (key, value, updated_at) VALUES (@key, @value, @now) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
   );
