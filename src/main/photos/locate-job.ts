@@ -6,12 +6,11 @@
  * queues a new reading of those whose metadata had failed for want of the file, and says what
  * came of it.
  */
-import { hasSupportedExtension } from '../../shared/image-formats';
-import { LOCATE_LISTED_FILES } from '../../shared/jobs/types/locate';
 import fs from 'node:fs';
 import path from 'node:path';
+import { hasSupportedExtension } from '../../shared/image-formats';
 import { PermanentJobError } from '../../shared/jobs/errors';
-import type { LocateJobType } from '../../shared/jobs/types/locate';
+import { LOCATE_LISTED_FILES, type LocateJobType } from '../../shared/jobs/types/locate';
 import { errnoCode } from '../../shared/node/io-errors';
 import { isPseudoFileSystem, SYSTEM_FOLDER_REASON } from '../../shared/node/file-walk';
 import { CallFailure } from '../../shared/result';

@@ -31,12 +31,12 @@ export const locateHandler: RunHandler<LocateJobType> = async (input, ctx) => {
   if (!input.sizes.length) return out;
   const sizes = new Set(input.sizes);
   let looked = 0;
-  const missing = `${input.missing.toLocaleString('en')} missing photo${input.missing === 1 ? '' : 's'}`;
+  const missing = input.missing.toLocaleString('en');
   const report = () =>
     ctx.progress(
       // A guess (how much of the folder is left is not known): most files read turn out to be found.
       Math.min(0.99, out.candidates.length / Math.max(1, input.missing)),
-      `Looked at ${looked.toLocaleString('en')} file${looked === 1 ? '' : 's'}; read ${out.candidates.length.toLocaleString('en')} the size of one of the ${missing}`,
+      `Looked at ${looked.toLocaleString('en')} file${looked === 1 ? '' : 's'}; read ${out.candidates.length.toLocaleString('en')} with the size of a missing photo (${missing} missing)`,
     );
   const unreadable = (path: string, err: unknown) => {
     out.unreadable++;
