@@ -12,21 +12,17 @@ import { diagnosticMarkerWriter, openCore } from '../src/main/core/core';
 import { diagnosticMainHalves } from '../src/main/jobs/registry';
 import { JobTransitions } from '../src/main/jobs/store/transitions';
 import type { JobRow } from '../src/main/jobs/store/rows';
-import type { SpawnWorker } from '../src/main/jobs/worker-process';
+import { fill, noSpawn } from './_queue-support';
 
 const BATCH = 64;
 const OWNER = 'ceiling';
-const noSpawn: SpawnWorker = () => {
-  throw new Error('this core runs no jobs');
-};
 
 /** Drains `n` pre-filled jobs of `type` (with subjects) through main's statements alone; jobs/s. */
 export async function ceilingDrain(root: string, n: number, type: string): Promise<number> {
   const dir = fs.mkdtempSync(path.join(root, 'circa-ceiling-'));
+  await fill(dir, n, type, true);
   const core = openCore({ libraryDir: dir, mode: 'headless', spawn: noSpawn, runJobs: false, diagnostics: true });
   try {
-    const items = Array.from({ length: n }, (_, i) => ({ type, payload: { key: `k${i}` } }));
-    for (let i = 0; i < n; i += 50_000) core.jobs.enqueueMany(items.slice(i, i + 50_000), 'bench');
     const transitions = new JobTransitions(core.db, core.ledger);
     const half = diagnosticMainHalves(diagnosticMarkerWriter(core.db.sqlite))[type as 'diag.noop_batch'];
     const output = { pid: process.pid, startedAt: 0 };

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { forkWorkerSpawner } from '../src/main/jobs/fork-worker';
 import type { SpawnWorker } from '../src/main/jobs/worker-process';
 import { appPaths } from '../src/main/app-paths';
+import { openCore } from '../src/main/core/core';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -53,4 +54,17 @@ export function report<T>(proc: ChildProcess): Promise<T> {
     proc.once('message', (m) => resolve(m as T));
     proc.send({ t: 'stop' });
   });
+}
+
+/** For a core that must run no jobs (filling a library, the ceiling's drain). */
+export const noSpawn: SpawnWorker = () => {
+  throw new Error('this core runs no jobs');
+};
+
+/** Fills the library in `dir` with `n` queued jobs of `type` (each with its subject `k<i>` when `subjects`). */
+export async function fill(dir: string, n: number, type: string, subjects: boolean): Promise<void> {
+  const core = openCore({ libraryDir: dir, mode: 'headless', spawn: noSpawn, runJobs: false, diagnostics: true });
+  const items = Array.from({ length: n }, (_, i) => ({ type, payload: subjects ? { key: `k${i}` } : {} }));
+  for (let i = 0; i < n; i += 50_000) core.jobs.enqueueMany(items.slice(i, i + 50_000), 'bench');
+  await core.close();
 }

@@ -39,13 +39,10 @@ import { better, defineQueue } from 'plainjob';
 import { openCore, type Core } from '../src/main/core/core';
 import type { SpawnWorker } from '../src/main/jobs/worker-process';
 import { arg, median, pct, round, sleep, table, waitUntil } from './_util';
-import { child, pickWorker, report } from './_queue-support';
+import { child, fill, noSpawn, pickWorker, report } from './_queue-support';
 import { ceilingDrain } from './_queue-ceiling';
 
 const wall = () => performance.timeOrigin + performance.now();
-const noSpawn: SpawnWorker = () => {
-  throw new Error('this core runs no jobs');
-};
 
 interface Policy {
   name: string;
@@ -73,13 +70,6 @@ const POLICIES: Policy[] = [
   },
   { name: 'best', label: 'best case: 64 handed over, no subjects', type: 'diag.noop', subjects: false },
 ];
-
-async function fill(dir: string, n: number, type: string, subjects: boolean): Promise<void> {
-  const core = openCore({ libraryDir: dir, mode: 'headless', spawn: noSpawn, runJobs: false, diagnostics: true });
-  const items = Array.from({ length: n }, (_, i) => ({ type, payload: subjects ? { key: `k${i}` } : {} }));
-  for (let i = 0; i < n; i += 50_000) core.jobs.enqueueMany(items.slice(i, i + 50_000), 'bench');
-  await core.close();
-}
 
 /** Opens a paused runner over a pre-filled library and waits for its workers to be ready. */
 async function openPaused(dir: string, spawn: SpawnWorker): Promise<Core> {
