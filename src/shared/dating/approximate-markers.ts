@@ -9,7 +9,7 @@ import type { FoundDate } from './types';
 const PREFIX = /(?:\b(?:circa|cca|ca|c|abt|about|approx|approximately|around|roughly)\.?\s*|~\s*)$/i;
 const SUFFIX = /^[?~]/;
 
-export function attachApproximateMarkers(text: string, found: FoundDate): FoundDate {
+export function attachApproximateMarkers<T extends FoundDate>(text: string, found: T): T {
   if (found.approximate) return found;
   const before = PREFIX.exec(text.slice(0, found.index));
   const end = found.index + found.text.length;
@@ -23,6 +23,8 @@ export function attachApproximateMarkers(text: string, found: FoundDate): FoundD
     text: text.slice(index, newEnd),
     index,
     approximate: true,
+    // The reader's EDTF did not see the marker: extract-dates.ts writes the interval's instead.
+    edtf: undefined,
     reason: `${found.reason}, marked approximate by '${marker}'`,
   };
 }

@@ -141,7 +141,7 @@ describe('extractDates', () => {
     ['about 1935', 'about 1935', 'year', true],
     ['~1935', '~1935', 'year', true],
     ['c1935', 'c1935', 'year', true],
-    ['[1935?]', '1935?', 'year', true],
+    ['[1935?]', '[1935?]', 'year', true],
     ['193?', '193?', 'decade', true],
     ['193-', '193-', 'decade', true],
     ['1947', '1947', 'year', false],

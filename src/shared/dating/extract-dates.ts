@@ -6,6 +6,7 @@
 import type { FoundDate } from './types';
 import { dayCount, MAX_YEAR } from './daynum';
 import { attachApproximateMarkers } from './approximate-markers';
+import { findArchivalDates } from './archival-dates';
 import {
   findCenturies,
   findDecades,
@@ -15,6 +16,7 @@ import {
 } from './decade-century-expressions';
 import type { DateRule, ExtractionContext } from './extraction-kit';
 import { classifyUse } from './date-use';
+import { toEdtf } from './format';
 import { isInNonDateContext } from './not-a-date';
 import { findNumericDates, findNumericMonthYears, findRomanMonthDates } from './numeric-dates';
 import { currentYear, FIRST_PHOTOGRAPH_YEAR, fitToPhotoEra } from './photo-era';
@@ -28,6 +30,7 @@ export interface ExtractDatesOptions {
 }
 
 const RULES: DateRule[] = [
+  findArchivalDates,
   findWrittenDates,
   findMonthWithApostropheYear,
   findMonthSpans,
@@ -51,11 +54,18 @@ const RULES: DateRule[] = [
 /**
  * When candidates overlap, the most specific wins: the one that explains the
  * most text ("June 12, 1947" over "1947", "1935-1942" over "1935"), then the
- * narrower interval, then the more confident reading.
+ * earlier rule in RULES (archival-dates.ts reads a whole expression, "1906 July 4-10",
+ * where chrono reads "1906 July 4" over the same text), then the narrower interval,
+ * then the more confident reading.
  */
-function moreSpecificFirst(a: FoundDate, b: FoundDate): number {
+interface Candidate extends FoundDate {
+  rule: number;
+}
+
+function moreSpecificFirst(a: Candidate, b: Candidate): number {
   return (
     b.text.length - a.text.length ||
+    a.rule - b.rule ||
     dayCount(a.earliest, a.latest) - dayCount(b.earliest, b.latest) ||
     b.confidence - a.confidence ||
     a.index - b.index
@@ -66,12 +76,23 @@ function overlaps(a: FoundDate, b: FoundDate): boolean {
   return a.index < b.index + b.text.length && b.index < a.index + a.text.length;
 }
 
-function keepMostSpecific(candidates: FoundDate[]): FoundDate[] {
-  const kept: FoundDate[] = [];
+/** The dates of one list ("4 & 5 July 1906") share their text and stand together. */
+function sameList(a: FoundDate, b: FoundDate): boolean {
+  return a.set !== undefined && a.set === b.set && a.index === b.index && a.text === b.text;
+}
+
+function keepMostSpecific(candidates: Candidate[]): FoundDate[] {
+  const kept: Candidate[] = [];
   for (const candidate of [...candidates].sort(moreSpecificFirst)) {
-    if (!kept.some((other) => overlaps(other, candidate))) kept.push(candidate);
+    if (!kept.some((other) => overlaps(other, candidate) && !sameList(other, candidate))) kept.push(candidate);
   }
-  return kept.sort((a, b) => a.index - b.index);
+  return kept.sort((a, b) => a.index - b.index).map(({ rule: _rule, ...found }) => found);
+}
+
+/** Readers that do not write their own EDTF get the interval's, at the precision found. */
+function withEdtf(found: FoundDate): FoundDate {
+  if (found.edtf) return found;
+  return { ...found, edtf: toEdtf(found.earliest, found.latest, { approximate: found.approximate, precision: found.precision }) };
 }
 
 export function extractDates(text: string, options: ExtractDatesOptions = {}): FoundDate[] {
@@ -80,10 +101,10 @@ export function extractDates(text: string, options: ExtractDatesOptions = {}): F
     throw new RangeError(`referenceYear must be a whole year from ${FIRST_PHOTOGRAPH_YEAR} to ${MAX_YEAR}: ${referenceYear}`);
   }
   const context: ExtractionContext = { referenceYear };
-  const candidates = RULES.flatMap((rule) => rule(text, context))
+  const candidates = RULES.flatMap((rule, rank) => rule(text, context).map((found) => ({ ...found, rule: rank })))
     .map((found) => attachApproximateMarkers(text, found))
     .filter((found) => !isInNonDateContext(text, found))
     .map((found) => fitToPhotoEra(found, context.referenceYear))
-    .filter((found): found is FoundDate => found !== null);
-  return classifyUse(text, keepMostSpecific(candidates));
+    .filter((found): found is Candidate => found !== null);
+  return classifyUse(text, keepMostSpecific(candidates)).map(withEdtf);
 }

@@ -69,10 +69,17 @@ const CHECKS_AFTER = [DIGIT_GROUP_AFTER, LETTER_AFTER, UNIT_AFTER, STREET_AFTER]
 // date parser would otherwise read it as 3 December 1947.
 const ACCESSION_NUMBER = /^\d{4}\.\d/;
 
+// "Aunt May 1947", "Cousin June, 1947": a given name, then a year. Only a month without its day
+// is vetoed; "Aunt May, June 12, 1947" still reads June 12.
+const NAME_TITLE_BEFORE =
+  /\b(?:aunt|auntie|uncle|cousin|grandma|grandmother|granny|nana|mother|sister|sr|mrs|miss|ms|mr|tante|tia|tía|zia)\.?\s+$/i;
+const MONTH_THAT_IS_A_NAME = /^(?:april|may|june)\b(?![\s.,]*\d{1,2}(?!\d))/i;
+
 export function isInNonDateContext(text: string, found: Pick<FoundDate, 'text' | 'index'>): boolean {
   const before = text.slice(Math.max(0, found.index - 40), found.index);
   const after = text.slice(found.index + found.text.length, found.index + found.text.length + 60);
   return (
+    (MONTH_THAT_IS_A_NAME.test(found.text) && NAME_TITLE_BEFORE.test(before)) ||
     ACCESSION_NUMBER.test(found.text) ||
     CHECKS_BEFORE.some((check) => check.test(before)) ||
     CHECKS_AFTER.some((check) => check.test(after))

@@ -26,9 +26,11 @@ export function resolveTwoDigitYear(twoDigits: number, referenceYear: number): n
  * (null). A partly outside one is clipped rather than dropped, so "the 1820s"
  * still says "not after 1829".
  */
-export function fitToPhotoEra(found: FoundDate, referenceYear: number): FoundDate | null {
+export function fitToPhotoEra<T extends FoundDate>(found: T, referenceYear: number): T | null {
   const earliest = Math.max(found.earliest, yearStart(FIRST_PHOTOGRAPH_YEAR));
   const latest = Math.min(found.latest, yearEnd(referenceYear));
   if (earliest > latest) return null;
-  return { ...found, earliest, latest };
+  if (earliest === found.earliest && latest === found.latest) return found;
+  // A clipped interval is no longer the one written: its EDTF is the interval's (extract-dates.ts).
+  return { ...found, earliest, latest, edtf: undefined };
 }

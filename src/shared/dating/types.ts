@@ -31,6 +31,21 @@ export interface FoundDate {
    * "received", a copyright line, an accession or gift), not of the picture: the picture is no later.
    */
   use?: DateUse | null;
+  /**
+   * EDTF of this reading with its uncertainty marks: '1906-07-04?', '1906~', '1906-21' (a season),
+   * '1906-07/1919', '../1906'. Set by extractDates for every date it returns.
+   */
+  edtf?: string;
+  /** How finely each end was written, when the ends differ ('July 1906 - 1919'); null: an open end. */
+  ends?: EndPrecisions;
+  /** The EDTF of the list or alternatives this date is one of: '[1906-07-04,1906-07-05]', '[1906,1907]'. */
+  set?: string;
+  /** Marked questionable ('?'): the date as written may be wrong. `approximate` is also set. */
+  uncertain?: boolean;
+  /** The documented convention that decided the reading (season months, thirds of a decade, numeric order). */
+  convention?: string;
+  /** A numeric date that could be read the other way round (7/4/1906): the reading not used. */
+  otherReading?: { earliest: number; latest: number; edtf: string; reading: string } | null;
 }
 
 export type UseCue = 'postmark' | 'processing' | 'printing' | 'receipt' | 'copyright' | 'accession' | 'gift' | 'digitisation';

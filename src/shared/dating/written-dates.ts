@@ -64,20 +64,6 @@ function writtenYear(result: ParsedResult, components: ParsedComponents, context
   return resolveTwoDigitYear(year % 100, context.referenceYear);
 }
 
-// "Aunt May 1947", "Cousin June, 1947": a given name, then a year. Only
-// month-and-year readings are vetoed; "Aunt May, June 12, 1947" still reads.
-const NAME_TITLE_BEFORE =
-  /\b(?:aunt|auntie|uncle|cousin|grandma|grandmother|granny|nana|mother|sister|sr|mrs|miss|ms|mr)\.?\s+$/i;
-const MONTHS_THAT_ARE_NAMES = /^(?:april|may|june)\b/i;
-
-function isPersonsName(result: ParsedResult, text: string): boolean {
-  return (
-    !result.start.isCertain('day') &&
-    MONTHS_THAT_ARE_NAMES.test(result.text) &&
-    NAME_TITLE_BEFORE.test(text.slice(0, result.index))
-  );
-}
-
 function readChronoResult(result: ParsedResult, context: ExtractionContext): FoundDate | null {
   // A date without a year ("June 12") cannot date a photo.
   if (!result.start.isCertain('year')) return null;
@@ -112,7 +98,6 @@ export const findWrittenDates: DateRule = (text, context) => {
   const reference = new Date(Date.UTC(context.referenceYear, 11, 31));
   return monthNameChrono
     .parse(text, reference)
-    .filter((result) => !isPersonsName(result, text))
     .map((result) => readChronoResult(result, context))
     .filter((found): found is FoundDate => found !== null);
 };
