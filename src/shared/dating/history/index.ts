@@ -23,3 +23,10 @@ export {
   type HistoryReadingKind,
   type ReadableEntry,
 } from './find-historical-references';
+export {
+  MAX_OWN_HISTORY_ENTRIES,
+  MAX_OWN_HISTORY_JSON_CHARS,
+  ownHistoryEntriesSchema,
+  ownHistoryViewSchema,
+  type OwnHistoryView,
+} from './own-entries';
