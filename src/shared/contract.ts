@@ -56,6 +56,7 @@ import {
 
 export * from './contract-schemas';
 import { photoFilters, photoSorts, yearModes } from './photo-query';
+import { ownHistoryEntriesSchema, ownHistoryViewSchema } from './dating/history/own-entries';
 export { photoFilters, photoSorts, yearModes } from './photo-query';
 
 // ---------------------------------------------------------------- the contract
@@ -354,6 +355,11 @@ export const calls = {
   'duplicates.unconfirm': call(duplicateIn.unconfirm, duplicateOut.unconfirm),
   'duplicates.removeFromGroup': call(duplicateIn.removeFromGroup, duplicateOut.removeFromGroup),
   'duplicates.setPreferred': call(duplicateIn.setPreferred, duplicateOut.setPreferred),
+
+  /** The archivist's own history entries, read beside Circa's sourced catalogue of events and periods. */
+  'historyEntries.list': call(empty, ownHistoryViewSchema),
+  /** Replaces the archivist's own entries; each is checked like a catalogue entry (names, dates, source). */
+  'historyEntries.save': call(z.object({ entries: ownHistoryEntriesSchema }).strict(), ownHistoryViewSchema),
 } as const;
 
 export const events = {

@@ -35,6 +35,20 @@ export const manualConstraintSchema = z.discriminatedUnion('type', [
 ]);
 export type ManualConstraint = z.infer<typeof manualConstraintSchema>;
 
+/** The entry a reading of history came from, and where an archivist can check it. */
+export const ocrHistoryDetailsSchema = z.object({
+  entryId: z.string(),
+  name: z.string(),
+  /** catalogue: Circa's sourced catalogue; own: an entry the archivist added. */
+  origin: z.enum(['catalogue', 'own']),
+  /** dates: the picture is of it (an estimate); the others only bound the picture. */
+  reading: z.enum(['dates', 'between', 'not_before', 'not_after']),
+  source: z.object({ work: z.string(), title: z.string(), url: z.string().optional() }),
+  note: z.string().optional(),
+  /** The catalogue's edition ("wars@1,…") when it came from the catalogue. */
+  catalogueVersion: z.string().optional(),
+});
+
 /** A date read in the photo (OCR). */
 export const ocrDetailsSchema = z.object({
   /** The date as read. */
@@ -52,6 +66,8 @@ export const ocrDetailsSchema = z.object({
       word: z.string(),
     })
     .nullish(),
+  /** Set when the text names a historical event or period (src/shared/dating/history): the entry and its source. */
+  history: ocrHistoryDetailsSchema.optional(),
 });
 
 /** A date from the file's embedded metadata. */

@@ -10,6 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALL_NAMES, INPUT_LIMITS, calls, type CallName } from '../../src/shared/contract';
 import { MAX_WIRE_REQUEST_BYTES } from '../../src/shared/wire-limits';
+import { MAX_OWN_HISTORY_ENTRIES, MAX_OWN_HISTORY_JSON_CHARS } from '../../src/shared/dating/history/own-entries';
 import { call, connect, startServerProcess, type ServerProcess } from '../support/browser-child';
 
 const SIX = '\u0001'; // JSON-escaped as \u0001: six bytes per character
@@ -116,7 +117,32 @@ const largest: Record<CallName, () => unknown> = {
   'duplicates.unconfirm': () => ({ groupId: BIG }),
   'duplicates.removeFromGroup': () => ({ photoId: BIG }),
   'duplicates.setPreferred': () => ({ groupId: BIG, photoId: BIG }),
+  'historyEntries.list': () => ({}),
+  'historyEntries.save': () => ({ entries: largestOwnHistory() }),
 };
+
+/** 500 entries, each with its longest note, then names of three-byte characters up to the list's length limit. */
+function largestOwnHistory() {
+  const entries = Array.from({ length: MAX_OWN_HISTORY_ENTRIES }, (_, i) => ({
+    id: `e${i}`,
+    kind: 'event',
+    names: { en: [] as string[] },
+    from: '1945-05-08',
+    to: '1945-05-08',
+    evidence: 'dates',
+    source: { work: 'w', title: 't' },
+    note: str(500, THREE),
+  }));
+  const name = str(120, THREE);
+  let length = JSON.stringify(entries).length;
+  for (let i = 0; length + name.length + 3 <= MAX_OWN_HISTORY_JSON_CHARS; i = (i + 1) % entries.length) {
+    const names = entries[i].names.en;
+    if (names.length >= 20) break;
+    names.push(name);
+    length += name.length + 2 + (names.length > 1 ? 1 : 0);
+  }
+  return entries;
+}
 
 const wireBytes = (name: string, input: unknown) =>
   Buffer.byteLength(JSON.stringify({ id: -Number.MAX_SAFE_INTEGER, call: name, input }));

@@ -3,6 +3,17 @@ import { CALL_NAMES, type CallName } from '../../src/shared/contract';
 import type { Core } from '../../src/main/core/core';
 import { openTestCore } from '../support/core';
 
+/** A valid entry of the archivist's own, to spoil one field at a time. */
+const ownEntry = {
+  id: 'village-fete',
+  kind: 'event',
+  names: { en: ['Ashby Village Fete'] },
+  from: '1923-07-14',
+  to: '1923-07-14',
+  evidence: 'dates',
+  source: { work: 'Ashby parish magazine', title: 'August 1923' },
+};
+
 /** A wrong-typed value for each call that has required or constrained fields. */
 const wrongValues: Partial<Record<CallName, unknown[]>> = {
   'jobs.list': [{ limit: 0 }, { limit: 10_000 }, { statuses: ['sleeping'] }, { beforeId: -3 }, { ids: new Array(501).fill(1) }],
@@ -109,6 +120,23 @@ const wrongValues: Partial<Record<CallName, unknown[]>> = {
   'duplicates.unconfirm': [{}, { groupId: 0 }],
   'duplicates.removeFromGroup': [{}, { photoId: -2 }],
   'duplicates.setPreferred': [{ groupId: 1 }, { groupId: 1, photoId: 1.5 }],
+  'historyEntries.save': [
+    {},
+    { entries: 'V-E Day' },
+    { entries: [{ ...ownEntry, id: 'Not An Id' }] },
+    { entries: [{ ...ownEntry, names: {} }] },
+    { entries: [{ ...ownEntry, names: { en: ['x'] } }] },
+    { entries: [{ ...ownEntry, names: { klingon: ['Fete'] } }] },
+    { entries: [{ ...ownEntry, source: undefined }] },
+    { entries: [{ ...ownEntry, source: { work: '', title: 'x' } }] },
+    { entries: [{ ...ownEntry, from: '1923-02-30' }] },
+    { entries: [{ ...ownEntry, from: '1930', to: '1923' }] },
+    { entries: [{ ...ownEntry, from: null, to: null }] },
+    { entries: [{ ...ownEntry, evidence: 'maybe' }] },
+    { entries: [{ ...ownEntry, yearly: { month: 13, day: 1, from: 1920 } }] },
+    { entries: [ownEntry, ownEntry] },
+    { entries: Array.from({ length: 501 }, (_, i) => ({ ...ownEntry, id: `e${i}` })) },
+  ],
 };
 
 let core: Core;
@@ -144,6 +172,7 @@ describe('IPC contract validation', () => {
       'backups.list',
       'export.chooseFolder',
       'photos.missingFolders',
+      'historyEntries.list',
     ];
     const needsSpecific = CALL_NAMES.filter((n) => !emptyInput.includes(n));
     expect(needsSpecific.filter((n) => !wrongValues[n])).toEqual([]);

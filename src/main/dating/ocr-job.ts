@@ -7,15 +7,21 @@ import type { OcrJobType } from '../../shared/jobs/types/ocr';
 import type { MainHalf } from '../jobs/registry';
 import type { EvidenceStore } from '../evidence/evidence-store';
 import type { PhotoRepository } from '../photos/photo-repository';
+import type { SettingsStore } from '../settings/settings';
 import { ocrEvidence } from './ocr-evidence';
+import { historyEvidenceFromText } from './history-evidence';
+import { OwnHistoryEntries } from './own-history-entries';
 
 export interface OcrJobDeps {
   photos: PhotoRepository;
   evidence: EvidenceStore;
+  /** Where the archivist's own history entries are kept (read beside the catalogue). */
+  settings: Pick<SettingsStore, 'getFlag' | 'setFlag'>;
   onPhotoChanged(id: number): void;
 }
 
 export function ocrJob(deps: OcrJobDeps): MainHalf<OcrJobType> {
+  const history = new OwnHistoryEntries(deps.settings);
   return {
     load({ payload }) {
       const photo = deps.photos.forJob(payload.photoId);
@@ -30,7 +36,8 @@ export function ocrJob(deps: OcrJobDeps): MainHalf<OcrJobType> {
         jobId: job.id,
         readAt: Date.now(),
       });
-      const items = ocrEvidence(out);
+      // Dates as written, then history named in the text ("V-E Day", "after the war").
+      const items = [...ocrEvidence(out), ...historyEvidenceFromText(out.text, history.readable(), out)];
       deps.evidence.recordFromJob(photoId, 'ocr', items, { id: job.id, attempt: job.attempt });
       deps.onPhotoChanged(photoId);
       const lines = `${out.lines.length} line${out.lines.length === 1 ? '' : 's'} of text`;

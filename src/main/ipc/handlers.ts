@@ -4,6 +4,7 @@ import type { Handlers } from './dispatcher';
 import { CallFailure } from '../../shared/result';
 import { archiveHandlers } from './archive-handlers';
 import { locateHandlers } from './locate-handlers';
+import { historyEntryHandlers } from './history-entry-handlers';
 import { viewerOf } from '../media/viewer';
 import { assertUsableAiSettings } from '../../shared/ai/settings-check';
 import { parseOcrReading } from '../photos/photo-repository';
@@ -174,6 +175,7 @@ export function createHandlers(core: CoreServices): Handlers {
 
     ...archiveHandlers(core),
     ...locateHandlers(core),
+    ...historyEntryHandlers(core),
     'duplicates.list': ({ view, offset, limit }) => core.duplicates.list(view, offset, limit),
     'duplicates.confirm': ({ photoIds, preferredPhotoId }) => core.duplicates.confirm(photoIds, preferredPhotoId),
     'duplicates.notSame': ({ photoIds, from }) => core.duplicates.notSame(photoIds, from),

@@ -1,0 +1,72 @@
+/**
+ * History named in OCR text as evidence (src/shared/dating/history): an event named plainly is an
+ * OCR estimate over its interval, weighed like any date read by OCR; "after the war", "between the
+ * wars" and a commemoration without its year are bounds. Each item's details carry the entry, its
+ * source and the catalogue edition, so the photo screen shows where the reading came from and the
+ * archivist can reject it like any other finding.
+ */
+import { describeEnd, describeStart, toDacs } from '../../shared/dating';
+import {
+  displayName,
+  findHistoricalReferences,
+  HISTORY_CATALOGUE_VERSION,
+  type HistoricalReading,
+  type ReadableEntry,
+} from '../../shared/dating/history';
+import { encodePrecision } from '../../shared/dating/precision';
+import type { EvidenceDetails } from '../../shared/evidence-details';
+import type { NewEvidence } from '../evidence/evidence-store';
+import { ocrEvidenceConfidence } from './ocr-evidence';
+
+const MAX_READINGS = 10;
+
+function says(r: HistoricalReading): string {
+  const { earliest, latest, precision } = r;
+  if (r.kind === 'dates') return toDacs(earliest, latest, { precision });
+  if (r.kind === 'not_before') return `not before ${describeStart(earliest!, precision.earliest)}`;
+  if (r.kind === 'not_after') return `not after ${describeEnd(latest!, precision.latest)}`;
+  return `between ${describeStart(earliest!, precision.earliest)} and ${describeEnd(latest!, precision.latest)}`;
+}
+
+/** The `history` part of an OCR finding's details. */
+export function historyDetails(r: HistoricalReading): NonNullable<EvidenceDetails['ocr']['history']> {
+  return {
+    entryId: r.entry.id,
+    name: displayName(r.entry),
+    origin: r.origin,
+    reading: r.kind,
+    source: r.entry.source,
+    ...(r.entry.note ? { note: r.entry.note } : {}),
+    ...(r.origin === 'catalogue' ? { catalogueVersion: HISTORY_CATALOGUE_VERSION } : {}),
+  };
+}
+
+export function historyEvidenceFromText(
+  text: string,
+  entries: readonly ReadableEntry[],
+  ocr: { confidence: number; lines: readonly { text: string }[] },
+): NewEvidence[] {
+  return findHistoricalReferences(text, entries)
+    .slice(0, MAX_READINGS)
+    .map((r) => {
+      const line = ocr.lines.find((l) => l.text.includes(r.text))?.text ?? r.text;
+      const details: EvidenceDetails['ocr'] = {
+        text: r.text,
+        line,
+        reason: r.reason,
+        ocrConfidence: Math.round(ocr.confidence),
+        use: null,
+        history: historyDetails(r),
+      };
+      const named = `Text names “${r.text}” (${displayName(r.entry)})`;
+      return {
+        kind: r.kind === 'dates' ? 'estimate' : 'bound',
+        earliest: r.earliest,
+        latest: r.latest,
+        precision: encodePrecision(r.precision),
+        confidence: r.kind === 'dates' ? ocrEvidenceConfidence(r.confidence ?? 0, ocr.confidence) : null,
+        summary: `${named}: ${says(r)}`,
+        details,
+      };
+    });
+}

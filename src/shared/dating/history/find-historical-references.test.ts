@@ -1,0 +1,199 @@
+// The reader, family by family: what a caption naming an event or period says about the picture,
+// with the entry and its source; and the ordinary words that must say nothing.
+import { describe, expect, it } from 'vitest';
+import { dayNum } from '../daynum';
+import { findHistoricalReferences, type ReadableEntry, CATALOGUE_ENTRIES } from './find-historical-references';
+import type { HistoryEntry } from './history-entry';
+
+const one = (text: string, entries?: readonly ReadableEntry[]) => {
+  const found = findHistoricalReferences(text, entries);
+  expect(found, text).toHaveLength(1);
+  return found[0];
+};
+const d = (iso: string) => {
+  const [y, m, day] = iso.split('-').map(Number);
+  return dayNum(y, m, day);
+};
+
+describe('wars and their ends', () => {
+  it('reads V-E Day to the day, in any spelling, naming its source', () => {
+    for (const text of ['V-E Day celebrations, London', 'VE Day street party', 'V.E. Day 1945', 'Victory in Europe Day']) {
+      const r = one(text);
+      expect([r.kind, r.earliest, r.latest, r.entry.id]).toEqual(['dates', d('1945-05-08'), d('1945-05-08'), 've-day']);
+      expect(r.reason).toContain('Wikipedia, “Victory in Europe Day”');
+    }
+  });
+
+  it('reads V-J Day as the days it was celebrated', () => {
+    const r = one('V-J Day crowds');
+    expect([r.earliest, r.latest]).toEqual([d('1945-08-14'), d('1945-09-02')]);
+  });
+
+  it('reads "after the war" as a bound, not a date, in each language', () => {
+    for (const text of [
+      'after the war',
+      'After the War, Hamburg',
+      'nach dem Krieg',
+      'après la guerre',
+      'después de la guerra',
+      'dopo la guerra',
+      'na de oorlog',
+      'depois da guerra',
+    ]) {
+      const r = one(text);
+      expect([r.kind, r.earliest, r.latest], text).toEqual(['not_before', d('1945-05-08'), null]);
+    }
+  });
+
+  it('reads "before" and "during" a named war as bounds at its start and over its span', () => {
+    expect(one('before the First World War')).toMatchObject({ kind: 'not_after', earliest: null, latest: d('1914-07-28') });
+    expect(one('during the Blitz')).toMatchObject({ kind: 'between', earliest: d('1940-09-07'), latest: d('1941-05-11') });
+  });
+
+  it('reads a war named plainly as a soft estimate over its span', () => {
+    const r = one('Zweiter Weltkrieg, Feldpost');
+    expect(r).toMatchObject({ kind: 'dates', earliest: d('1939-09-01'), latest: d('1945-09-02') });
+    expect(r.confidence).toBeLessThan(one('D-Day').confidence!);
+  });
+
+  it('keeps Armistice Day as a date apart from its yearly commemoration', () => {
+    expect(one('Armistice Day 1918')).toMatchObject({ kind: 'dates', earliest: d('1918-11-11'), latest: d('1918-11-11') });
+    expect(one('Armistice Day, 1925, the Cenotaph')).toMatchObject({
+      kind: 'dates',
+      earliest: d('1925-11-11'),
+      latest: d('1925-11-11'),
+    });
+    expect(one('1931 Armistice Day parade')).toMatchObject({ kind: 'dates', earliest: d('1931-11-11') });
+    const yearly = one('Armistice Day parade, Main Street');
+    expect(yearly).toMatchObject({ kind: 'not_before', earliest: d('1918-11-11'), latest: null });
+    expect(yearly.reason).toContain('kept yearly');
+  });
+});
+
+describe('coronations and jubilees', () => {
+  it('reads a coronation with or without the title', () => {
+    for (const text of ['Coronation of George VI', 'Coronation of King George VI, Regent Street', 'coronation of george vi']) {
+      expect(one(text)).toMatchObject({ kind: 'dates', earliest: d('1937-05-12'), latest: d('1937-05-12') });
+    }
+    expect(one('Coronation 1953, street party')).toMatchObject({ earliest: d('1953-06-02') });
+  });
+
+  it('reads jubilees', () => {
+    expect(one('Silver Jubilee of King George V')).toMatchObject({ earliest: d('1935-05-06'), latest: d('1935-05-06') });
+    expect(one("Queen Victoria's Diamond Jubilee")).toMatchObject({ earliest: d('1897-06-20'), latest: d('1897-06-22') });
+  });
+});
+
+describe("world's fairs and the Olympic Games", () => {
+  it('reads a fair over its opening to closing', () => {
+    expect(one("St. Louis World's Fair, Palace of Electricity")).toMatchObject({
+      earliest: d('1904-04-30'),
+      latest: d('1904-12-01'),
+    });
+    expect(one('Exposition universelle de 1900')).toMatchObject({ earliest: d('1900-04-14'), latest: d('1900-11-12') });
+    expect(one('Expo 58, Atomium')).toMatchObject({ earliest: d('1958-04-17'), latest: d('1958-10-19') });
+  });
+
+  it('reads the Games by year and city in the six languages', () => {
+    for (const text of ['Berlin Olympics', 'Olympia 1936', 'Jeux olympiques de 1936', 'Olympische Spelen 1936']) {
+      expect(one(text), text).toMatchObject({ earliest: d('1936-08-01'), latest: d('1936-08-16') });
+    }
+  });
+});
+
+describe('named disasters and milestones', () => {
+  it('reads disasters to the day', () => {
+    expect(one('San Francisco earthquake, Market Street')).toMatchObject({ kind: 'dates', earliest: d('1906-04-18') });
+    expect(one('ruins after the San Francisco earthquake')).toMatchObject({ kind: 'not_before', earliest: d('1906-04-18') });
+    expect(one('Watersnoodramp, Zeeland')).toMatchObject({ earliest: d('1953-01-31'), latest: d('1953-02-01') });
+    expect(one('naufrage du Titanic')).toMatchObject({ earliest: d('1912-04-14'), latest: d('1912-04-15') });
+  });
+
+  it('reads the Moon landing in the six languages', () => {
+    for (const text of [
+      'watching the Moon landing',
+      'Mondlandung im Fernsehen',
+      'premier pas sur la Lune',
+      'allunaggio',
+      'maanlanding',
+      'llegada del hombre a la Luna',
+      'alunissagem',
+    ]) {
+      expect(one(text), text).toMatchObject({ earliest: d('1969-07-20'), latest: d('1969-07-21') });
+    }
+  });
+});
+
+describe('named periods', () => {
+  it('reads the periods of the issue', () => {
+    expect(one('Victorian family portrait')).toMatchObject({ kind: 'dates', earliest: d('1837-06-20'), latest: d('1901-01-22') });
+    expect(one('Edwardian ladies')).toMatchObject({ kind: 'dates', earliest: d('1901-01-22'), latest: d('1910-05-06') });
+    expect(one('between the wars')).toMatchObject({ kind: 'between', earliest: d('1918-11-11'), latest: d('1939-09-01') });
+    expect(one("l'entre-deux-guerres")).toMatchObject({ kind: 'between' });
+    expect(one('interwar housing')).toMatchObject({ kind: 'between' });
+    expect(one('Depression era bread line')).toMatchObject({ kind: 'dates', earliest: d('1929-10-24'), latest: d('1939-12-31') });
+    expect(one('post-war prefabs')).toMatchObject({ kind: 'not_before', earliest: d('1945-05-08'), latest: null });
+    expect(one('Nachkriegszeit')).toMatchObject({ kind: 'not_before' });
+    expect(one('turn of the century')).toMatchObject({ kind: 'dates', earliest: d('1895-01-01'), latest: d('1905-12-31') });
+    expect(one('um die Jahrhundertwende')).toMatchObject({ kind: 'dates', earliest: d('1895-01-01') });
+  });
+
+  it('weighs a period below an event, and states the year precision of a period given in years', () => {
+    const r = one('Belle Époque');
+    expect(r.confidence).toBe(0.5);
+    expect(r.precision).toEqual({ earliest: 'year', latest: 'year' });
+  });
+
+  it('turns "after" an era into its end as a bound', () => {
+    expect(one('post-Victorian villa')).toMatchObject({ kind: 'not_before', earliest: d('1901-01-22') });
+  });
+});
+
+describe('ordinary words are not history', () => {
+  const NEGATIVES = [
+    'the war memorial on the green',
+    'Victoria Street, Belfast',
+    'Coronation Street',
+    'Jubilee Line platform',
+    'blitz chess at the club',
+    'a depression in the field',
+    'Expo 678 catalogue',
+    'Empire State Building at night',
+    'na Segunda feira',
+    'Grandma and Joe at the seaside',
+    'Anschluss an das Stromnetz',
+    'the turn of the road',
+    'Olympia Theatre',
+    'a great exhibition of roses',
+    'Prohibition sign',
+  ];
+  it.each(NEGATIVES)('finds nothing in %j', (text) => {
+    expect(findHistoricalReferences(text)).toEqual([]);
+  });
+
+  it('reads "the war" alone as nothing (it needs after/before/during)', () => {
+    expect(findHistoricalReferences('the war years at home')).toEqual([]);
+  });
+});
+
+describe("the archivist's own entries", () => {
+  const fete: HistoryEntry = {
+    id: 'village-fete-1923',
+    kind: 'event',
+    names: { en: ['Ashby Village Fête'] },
+    from: '1923-07-14',
+    to: '1923-07-14',
+    evidence: 'dates',
+    source: { work: 'Ashby parish magazine', title: 'August 1923' },
+  };
+  const own: ReadableEntry[] = [...CATALOGUE_ENTRIES, { entry: fete, origin: 'own' }];
+
+  it('are read beside the catalogue, marked as the archivist’s', () => {
+    const found = findHistoricalReferences('Ashby village fete, V-E Day tea', own);
+    expect(found.map((r) => [r.entry.id, r.origin])).toEqual([
+      ['village-fete-1923', 'own'],
+      ['ve-day', 'catalogue'],
+    ]);
+    expect(found[0].reason).toContain('Ashby parish magazine, “August 1923”');
+  });
+});
