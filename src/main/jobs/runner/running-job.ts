@@ -19,7 +19,7 @@ export interface RunningJob {
   half: MainHalf<AnyJobType>;
   ctx: JobContext<unknown>;
   abortReason?: AbortReason;
-  /** Asked back from its worker for an idle one (see JobRunner.stealForIdleWorkers). */
+  /** Asked back from its worker for an idle one (see WorkerQueues.stealFor). */
   revoking?: boolean;
   timeoutTimer?: NodeJS.Timeout;
   killTimer?: NodeJS.Timeout;
