@@ -105,6 +105,13 @@ export function errorForExit(job: RunningJob, exit: SlotExit, limits: ExitLimits
   const tail = exit.exit.stderrTail.slice(-2000) || undefined;
   switch (exit.kind) {
     case 'killed':
+      if (reason === 'protocol') {
+        return {
+          kind: 'retryable',
+          message: 'The worker process sent a message Circa could not read, so it was replaced',
+          retryAfterMs: 0,
+        };
+      }
       return {
         kind: 'retryable',
         message: `The worker process stopped answering for ${seconds(limits.unresponsiveMs)} and was killed`,
