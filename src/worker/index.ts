@@ -6,12 +6,19 @@
  */
 import os from 'node:os';
 import { PermanentJobError, serializeJobError, type SerializedJobError } from '../shared/jobs/errors';
-import type { JobAssignment, JobResultMessage, MainToWorker, WorkerToMain } from '../shared/worker-protocol';
+import {
+  mainToWorkerSchema,
+  readMessage,
+  type JobAssignment,
+  type JobResultMessage,
+  type MainToWorker,
+  type WorkerToMain,
+} from '../shared/worker-protocol';
 import { workerHandlers } from './handlers';
 
 interface ParentPort {
   postMessage(msg: WorkerToMain): void;
-  on(event: 'message', cb: (e: { data: MainToWorker }) => void): void;
+  on(event: 'message', cb: (e: { data: unknown }) => void): void;
 }
 
 const electronPort = (process as unknown as { parentPort?: ParentPort }).parentPort;
@@ -22,9 +29,15 @@ function send(msg: WorkerToMain): void {
   else if (process.send && process.connected) process.send(msg);
 }
 
+/** Messages from main, parsed by the protocol's schema before use; one that is not is reported and ignored. */
 function onParentMessage(cb: (msg: MainToWorker) => void): void {
-  if (electronPort) electronPort.on('message', (e) => cb(e.data));
-  else process.on('message', (m) => cb(m as MainToWorker));
+  const receive = (raw: unknown) => {
+    const read = readMessage(mainToWorkerSchema, raw);
+    if (read.ok) cb(read.msg);
+    else process.stderr.write(`circa worker: ignored a message that is not the protocol's (${read.problem})\n`);
+  };
+  if (electronPort) electronPort.on('message', (e) => receive(e.data));
+  else process.on('message', receive);
 }
 
 /** An AbortController made only when a handler looks at its signal (most short jobs never do). */

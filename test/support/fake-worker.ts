@@ -19,6 +19,8 @@ export interface FakeWorker extends WorkerProcess {
   readonly started: JobAssignment[];
   /** Every job it was handed (started or not). */
   readonly received: JobAssignment[];
+  /** Sends main anything at all (a message that is not the protocol's). */
+  say(raw: unknown): void;
   /** Ends the process as its adapter would report it. */
   exit(exit: Partial<WorkerExit> & Pick<WorkerExit, 'kind'>): void;
   killed: boolean;
@@ -58,7 +60,7 @@ export function fakeSpawner(): FakeSpawner {
       const queue: JobAssignment[] = [];
       let current: { job: JobAssignment; timer?: NodeJS.Timeout; done: boolean } | null = null;
       let ended = false;
-      const post = (m: WorkerToMain) => setImmediate(() => !ended && onMessage(m));
+      const post = (m: unknown) => setImmediate(() => !ended && onMessage(m));
       const finish = (job: JobAssignment, m: WorkerToMain) => {
         if (current?.job !== job || current.done) return;
         current.done = true;
@@ -127,6 +129,7 @@ export function fakeSpawner(): FakeSpawner {
         onMessage(cb) {
           onMessage = cb;
         },
+        say: (raw) => post(raw),
         onExit(cb) {
           exitListeners.push(cb);
         },

@@ -1,58 +1,17 @@
 /** Group commit on a real SQLite file, no processes: each outcome lands or rolls back alone. */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AuditLedger } from '../../audit/ledger';
-import { appPaths } from '../../app-paths';
-import { openDatabase, type LibraryDb } from '../../db/open';
-import { JobRegistry, diagnosticMainHalves, type MainHalves } from '../registry';
-import { JobQueries } from '../store/queries';
-import { JobTransitions } from '../store/transitions';
-import type { ProductJobTypes } from '../../../shared/jobs/types';
-import { Completer, type Outcome } from './completer';
-import { silentLogger } from './logger';
-import { prepareJob, type RunningJob } from './running-job';
+import { openCompleterFixture } from '../../../../test/jobs/completer-fixture';
+import type { JobRegistry } from '../registry';
 
-let db: LibraryDb | undefined;
+let fixture: ReturnType<typeof openCompleterFixture> | undefined;
 afterEach(async () => {
-  await db?.close();
-  db = undefined;
+  await fixture?.close();
+  fixture = undefined;
 });
 
 function setup() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'circa-completer-'));
-  db = openDatabase({ file: path.join(dir, 'circa.db'), migrationsFolder: appPaths().migrations, backgroundCheckpoints: false });
-  const transitions = new JobTransitions(db, new AuditLedger(db.sqlite, { keyFile: path.join(dir, 'audit.key') }));
-  const queries = new JobQueries(db.sqlite);
-  // What diagnostic applies wrote and committed (a marker row per job key).
-  const put = db.sqlite.prepare('INSERT INTO settings (key, value, updated_at) VALUES (?, ?, 0)');
-  const writes = () => db!.sqlite.prepare(`SELECT key FROM settings WHERE key LIKE 'diag.%' ORDER BY key`).pluck().all();
-  const registry = new JobRegistry(
-    {} as MainHalves<ProductJobTypes>,
-    diagnosticMainHalves((k, v) => put.run(k, v)),
-  );
-  const completer = new Completer(transitions, 30_000, silentLogger);
-  /** Enqueues and claims n diag.noop jobs with keys k0…, as a worker slot would hold them. */
-  const held = (n: number): RunningJob[] => {
-    transitions.enqueue(
-      Array.from({ length: n }, (_, i) => ({ type: 'diag.noop', payload: { key: `k${i}` }, subject: null, maxRetries: 2 })),
-      'test',
-    );
-    const rows = transitions.claim('host:1:x/w0', 30_000, { max: n, types: ['diag.noop'], depth: () => n });
-    return rows.map((row) => {
-      const p = prepareJob(row, { id: row.id, attempt: row.attempt, claimedBy: 'host:1:x/w0' }, registry);
-      if ('error' in p) throw new Error(p.error.message);
-      return p.job;
-    });
-  };
-  const ok = (job: RunningJob, output: unknown = { pid: 1 }): Outcome => ({
-    kind: 'result',
-    job,
-    msg: { t: 'result', jobId: job.lease.id, attempt: job.lease.attempt, ok: true, output },
-    output: job.definition.output.safeParse(output),
-  });
-  return { transitions, queries, registry, completer, held, ok, writes };
+  fixture = openCompleterFixture();
+  return fixture;
 }
 
 describe('Completer', () => {
@@ -109,10 +68,70 @@ describe('Completer', () => {
     const [a] = held(1);
     // Someone else took the job back (its lease lapsed) and requeued it.
     transitions.reclaimLapsed('other');
-    db!.sqlite.prepare(`UPDATE background_jobs SET claimed_by = 'other:2:y/w0' WHERE id = ?`).run(a.lease.id);
+    fixture!.db.sqlite.prepare(`UPDATE background_jobs SET claimed_by = 'other:2:y/w0' WHERE id = ?`).run(a.lease.id);
     const { settled } = completer.commit([ok(a)], () => null);
     expect(settled.discarded).toBe(1);
     expect(writes()).toEqual([]);
     expect(queries.get(a.lease.id)!.status).toBe('running');
+  });
+
+  /** diag.noop with an onFailed that throws for key k1 (a bug in a type's bookkeeping). */
+  function onFailedThrowsFor(registry: JobRegistry, bad: string, onFailed: string[] = []): void {
+    registry.replaceHalf('diag.noop', {
+      load: (job) => job.payload,
+      apply: (_out, job) => {
+        if ((job.payload as { key: string }).key === 'k0') throw new Error('apply refused');
+        return 'ok';
+      },
+      onFailed: (job) => {
+        const key = (job.payload as { key: string }).key;
+        fixture!.db.sqlite.prepare(`INSERT INTO settings (key, value, updated_at) VALUES (?, 'x', 0)`).run(`onFailed.${key}`);
+        onFailed.push(key);
+        if (key === bad) throw new Error('the photo row is gone');
+      },
+    });
+  }
+
+  it('an onFailed that throws on the fast path fails that job alone; the rest of the batch commits', () => {
+    const { completer, queries, registry, held, ok, audited, ledger } = setup();
+    onFailedThrowsFor(registry, 'k2');
+    const [, a, b, c] = held(4);
+    const { settled } = completer.commit(
+      [
+        ok(a),
+        { kind: 'fail', job: b, error: { kind: 'permanent', message: 'bad file' } },
+        { kind: 'fail', job: c, error: { kind: 'permanent', message: 'unreadable' } },
+      ],
+      () => null,
+    );
+    expect(settled).toMatchObject({ succeeded: 1, failed: 2 });
+    expect(queries.get(a.lease.id)!.status).toBe('success');
+    const failedB = queries.get(b.lease.id)!;
+    expect(failedB.status).toBe('failed');
+    expect(failedB.error_message).toMatch(/^bad file/);
+    expect(failedB.error_message).toMatch(/the photo row is gone/);
+    expect(audited(b.lease.id)).toEqual(['enqueued', 'claimed', 'failed']);
+    // The hook that worked kept its write; the one that threw wrote nothing.
+    const hooks = fixture!.db.sqlite.prepare(`SELECT key FROM settings WHERE key LIKE 'onFailed.%'`).pluck().all();
+    expect(hooks).toEqual(['onFailed.k3']);
+    expect(queries.get(c.lease.id)).toMatchObject({ status: 'failed', error_message: 'unreadable' });
+    expect(ledger.verify().ok).toBe(true);
+  });
+
+  it('an onFailed that throws on the savepoint path leaves one failed audit entry, not two', () => {
+    const { completer, queries, registry, held, ok, audited, ledger } = setup();
+    onFailedThrowsFor(registry, 'k1');
+    const [a, b] = held(2);
+    // k0's apply throws first, so the batch is redone with a savepoint per outcome.
+    const { settled } = completer.commit(
+      [ok(a), { kind: 'fail', job: b, error: { kind: 'permanent', message: 'bad file' } }],
+      () => null,
+    );
+    expect(settled.failed).toBe(1);
+    expect(queries.get(a.lease.id)).toMatchObject({ status: 'queued', retry_count: 1 });
+    expect(queries.get(b.lease.id)!.status).toBe('failed');
+    expect(audited(a.lease.id)).toEqual(['enqueued', 'claimed', 'failed']);
+    expect(audited(b.lease.id)).toEqual(['enqueued', 'claimed', 'failed']);
+    expect(ledger.verify().ok).toBe(true);
   });
 });

@@ -5,16 +5,23 @@
  * back without charging it. Nothing here touches a process: the runner acts on what it returns
  * once the transaction has committed.
  *
+ * Every write goes through JobTransitions.transaction (a savepoint when nested), so what rolls
+ * back is never recorded in the audit ledger. What a type's hook throws is classified once
+ * (../type-hooks.ts): a machinery error leaves this transaction untouched for the runner to retry;
+ * anything else fails that job alone, with its reason, and the others commit.
+ *
  * Outcomes take a fast path with no savepoint per job. If an apply throws, or a fence fails after
  * an apply wrote something, the whole transaction is rolled back and redone with a savepoint per
  * outcome, so a job's writes never commit without its success mark and one broken outcome
- * cannot block the others.
+ * cannot block the others. An `onFailed` runs in a savepoint of its own on either path (see
+ * JobTransitions.markFailure).
  */
 import { serializeJobError, type SerializedJobError } from '../../../shared/jobs/errors';
 import type { JobResultMessage } from '../../../shared/worker-protocol';
 import type { Continuation } from '../registry';
 import type { JobTransitions } from '../store/transitions';
 import { isMachineryError } from '../machinery';
+import { callHook, onFailedHook, TypeHookError } from '../type-hooks';
 import type { Logger } from './logger';
 import { seconds, type RunningJob } from './running-job';
 
@@ -82,7 +89,6 @@ export class Completer {
 
   private settleAll(batch: readonly Outcome[], careful: boolean): Settled {
     const done = settled();
-    const sqlite = this.transitions.sqlite;
     for (const outcome of batch) {
       if (!careful) {
         this.settle(outcome, done, false);
@@ -90,19 +96,19 @@ export class Completer {
       }
       const one = settled();
       try {
-        sqlite.transaction(() => this.settle(outcome, one, true))();
+        this.transitions.transaction(() => this.settle(outcome, one, true));
         merge(done, one);
       } catch (err) {
         if (isMachineryError(err)) throw err;
-        // A bug in a type's hook or in the store: record the job as failed rather than retrying
-        // the whole group commit forever.
+        // A bug in the store: record the job as failed rather than retrying the whole group
+        // commit forever.
         const { job } = outcome;
         const error = serializeJobError(err, "Circa could not record this job's outcome");
         this.log.error(`job ${job.lease.id}: ${error.message}\n${error.stack ?? ''}`);
         try {
-          sqlite.transaction(() => {
+          this.transitions.transaction(() => {
             if (this.transitions.markFailure(job.lease, { ...error, kind: 'permanent' }) === 'failed') done.failed++;
-          })();
+          });
         } catch (err2) {
           if (isMachineryError(err2)) throw err2;
           done.notes.push(`job ${job.lease.id}: outcome dropped; its lease will lapse and it will be retried`);
@@ -161,9 +167,9 @@ export class Completer {
     try {
       // A savepoint: apply's writes and the success mark commit together or not at all.
       const one = settled();
-      this.transitions.sqlite.transaction(() => {
+      this.transitions.transaction(() => {
         if (!this.applyAndMarkSuccess(job, output.data, one)) throw new LeaseLost();
-      })();
+      });
       merge(done, one);
     } catch (err) {
       if (err instanceof LeaseLost) {
@@ -174,8 +180,8 @@ export class Completer {
         }
         return;
       }
-      if (isMachineryError(err)) throw err;
-      this.recordFailure(job, serializeJobError(err, 'Could not save the result'), done);
+      if (!(err instanceof TypeHookError)) throw err;
+      this.recordFailure(job, serializeJobError(err.cause, 'Could not save the result'), done);
     }
   }
 
@@ -184,7 +190,7 @@ export class Completer {
    * failed; the caller then rolls back whatever apply wrote.
    */
   private applyAndMarkSuccess(job: RunningJob, data: unknown, done: Settled): boolean {
-    const result = job.half.apply(data, job.ctx);
+    const result = callHook('apply', job.row.type, () => job.half.apply(data, job.ctx));
     if (result !== null && typeof result === 'object') {
       // A checkpoint: the job goes on with the next step in the same lease once this commits.
       const step = result as Continuation<unknown>;
@@ -200,14 +206,12 @@ export class Completer {
   }
 
   private recordFailure(job: RunningJob, error: SerializedJobError, counters: Settled): void {
-    const outcome = this.transitions.markFailure(job.lease, error);
+    // When the failure is final, the type's own bookkeeping (e.g. the photo shows "metadata failed").
+    const onFailed = onFailedHook(job.half, job.row.type, job.ctx);
+    const outcome = this.transitions.markFailure(job.lease, error, { onFailed });
     if (outcome === 'lost') {
       counters.discarded++;
       counters.notes.push(`job ${job.lease.id} attempt ${job.lease.attempt}: lease lost, failure not recorded`);
-    } else if (outcome === 'failed') {
-      counters.failed++;
-      // The type's own bookkeeping for a final failure (e.g. the photo shows "metadata failed"), same transaction.
-      if (job.ctx.payload !== undefined) job.half?.onFailed?.(job.ctx, error.message);
-    }
+    } else if (outcome === 'failed') counters.failed++;
   }
 }

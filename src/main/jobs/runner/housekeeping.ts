@@ -6,6 +6,7 @@
  */
 import os from 'node:os';
 import type { JobRegistry } from '../registry';
+import { onFailedHook, parseStoredPayload } from '../type-hooks';
 import type { JobTransitions } from '../store/transitions';
 import type { Lease } from '../store/rows';
 
@@ -62,16 +63,14 @@ export class Housekeeping {
 
   /** Requeues (or fails, or cancels) jobs whose lease lapsed; returns the ids it changed. */
   reclaimLapsed(): number[] {
-    const r = this.o.transitions.reclaimLapsed(this.o.runnerId, (row, message) => {
-      const half = this.o.registry.get(row.type)?.half;
-      if (!half?.onFailed) return;
-      let payload: unknown;
-      try {
-        payload = JSON.parse(row.payload);
-      } catch {
-        return;
-      }
-      half.onFailed({ id: row.id, attempt: row.attempt, payload, subject: row.subject }, message);
+    const r = this.o.transitions.reclaimLapsed(this.o.runnerId, (row) => {
+      const registered = this.o.registry.get(row.type);
+      if (!registered?.half.onFailed) return undefined;
+      // The hook is handed a payload its schema accepts, or is not called at all.
+      const stored = parseStoredPayload(row, registered.definition);
+      if ('error' in stored) return undefined;
+      const ctx = { id: row.id, attempt: row.attempt, payload: stored.payload, subject: row.subject };
+      return onFailedHook(registered.half, row.type, ctx);
     });
     return [...r.requeued, ...r.failed, ...r.cancelled];
   }

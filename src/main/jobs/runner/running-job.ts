@@ -3,10 +3,11 @@
  * get on main's side: a payload or `load` that fails before the job starts, and the end of the
  * process that ran it.
  */
-import { invalidPayloadMessage, type AnyJobType } from '../../../shared/jobs/define';
+import type { AnyJobType } from '../../../shared/jobs/define';
 import { serializeJobError, type SerializedJobError } from '../../../shared/jobs/errors';
 import type { JobContext, JobRegistry, MainHalf } from '../registry';
 import type { JobRow, Lease } from '../store/rows';
+import { parseStoredPayload } from '../type-hooks';
 import type { SlotExit } from './worker-pool';
 
 /** Why the runtime asked a job to stop. */
@@ -19,7 +20,7 @@ export interface RunningJob {
   half: MainHalf<AnyJobType>;
   ctx: JobContext<unknown>;
   abortReason?: AbortReason;
-  /** Asked back from its worker for an idle one (see JobRunner.stealForIdleWorkers). */
+  /** Asked back from its worker for an idle one (see WorkerQueues.stealFor). */
   revoking?: boolean;
   timeoutTimer?: NodeJS.Timeout;
   killTimer?: NodeJS.Timeout;
@@ -48,16 +49,9 @@ export function prepareJob(row: JobRow, lease: Lease, registry: JobRegistry): Pr
     lastProgressWrite: 0,
   };
   if (!registered) return { job, error: { kind: 'permanent', message: `This version of Circa has no job type "${row.type}"` } };
-  let payload: unknown;
-  try {
-    payload = JSON.parse(row.payload);
-  } catch {
-    return { job, error: { kind: 'permanent', message: 'The job payload is not valid JSON' } };
-  }
-  const parsed = registered.definition.payload.safeParse(payload);
-  if (!parsed.success)
-    return { job, error: { kind: 'permanent', message: invalidPayloadMessage(row.type, parsed.error.issues) } };
-  job.ctx.payload = parsed.data;
+  const stored = parseStoredPayload(row, registered.definition);
+  if ('error' in stored) return { job, error: { kind: 'permanent', message: stored.error } };
+  job.ctx.payload = stored.payload;
   return loadInput(job);
 }
 
@@ -111,6 +105,13 @@ export function errorForExit(job: RunningJob, exit: SlotExit, limits: ExitLimits
   const tail = exit.exit.stderrTail.slice(-2000) || undefined;
   switch (exit.kind) {
     case 'killed':
+      if (reason === 'protocol') {
+        return {
+          kind: 'retryable',
+          message: 'The worker process sent a message Circa could not read, so it was replaced',
+          retryAfterMs: 0,
+        };
+      }
       return {
         kind: 'retryable',
         message: `The worker process stopped answering for ${seconds(limits.unresponsiveMs)} and was killed`,

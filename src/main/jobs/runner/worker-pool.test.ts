@@ -3,6 +3,7 @@ import { fakeSpawner, type FakeSpawner } from '../../../../test/support/fake-wor
 import { silentLogger } from './logger';
 import { WorkerPool, type SlotExit, type WorkerSlot } from './worker-pool';
 import { exitKindOf } from '../worker-process';
+import type { WorkerToMain } from '../../../shared/worker-protocol';
 
 const tick = (ms = 5) => new Promise((r) => setTimeout(r, ms));
 async function until(cond: () => boolean, what: string, ms = 3000): Promise<void> {
@@ -16,6 +17,7 @@ async function until(cond: () => boolean, what: string, ms = 3000): Promise<void
 function pool(f: FakeSpawner, size = 1, unresponsiveMs = 50) {
   const exits: { slot: WorkerSlot; exit: SlotExit }[] = [];
   const spawnErrors: string[] = [];
+  const messages: WorkerToMain[] = [];
   let readies = 0;
   const p = new WorkerPool({
     size,
@@ -26,11 +28,11 @@ function pool(f: FakeSpawner, size = 1, unresponsiveMs = 50) {
     unresponsiveMs,
     log: silentLogger,
     onReady: () => readies++,
-    onMessage: () => {},
+    onMessage: (_slot, msg) => messages.push(msg),
     onExit: (slot, exit) => exits.push({ slot, exit }),
     onSpawnError: (m) => spawnErrors.push(m),
   });
-  return { p, exits, spawnErrors, readies: () => readies };
+  return { p, exits, spawnErrors, messages, readies: () => readies };
 }
 
 let stops: (() => Promise<void>)[] = [];
@@ -142,6 +144,26 @@ describe('WorkerPool', () => {
     p.ping((slot) => slot.index === 1);
     await until(() => exits.length === 1, 'the kill');
     expect(exits[0]).toMatchObject({ slot: { index: 1 }, exit: { kind: 'killed', reason: 'unresponsive' } });
+  });
+
+  it.each([
+    ['not an object', 'done'],
+    ['no such message', { t: 'finished', jobId: 1 }],
+    ['a result with a job id that is not a number', { t: 'result', jobId: '1', attempt: 1, ok: true, output: {} }],
+    ['a failure without its error', { t: 'result', jobId: 1, attempt: 1, ok: false }],
+    ['a batch with one bad result', { t: 'results', results: [{ t: 'result', jobId: 1, attempt: 1, ok: 'yes' }] }],
+  ])('a message that is not the protocol (%s) never reaches the runner: the process is replaced', async (_what, raw) => {
+    const f = fakeSpawner();
+    const { p, exits, messages } = pool(f);
+    stops.push(() => p.stop(() => false, 100));
+    p.start();
+    await until(() => p.readyCount() === 1, 'ready');
+    f.workers[0].say({ t: 'progress', jobId: 1, attempt: 1, progress: 0.5 });
+    f.workers[0].say(raw);
+    await until(() => exits.length === 1 && p.readyCount() === 1, 'the kill and a replacement');
+    expect(exits[0].exit).toMatchObject({ kind: 'killed', reason: 'protocol' });
+    expect(messages).toEqual([{ t: 'progress', jobId: 1, attempt: 1, progress: 0.5 }]);
+    expect(f.workers).toHaveLength(2);
   });
 
   it('stop: idle processes are asked to exit, busy ones killed, and none is replaced', async () => {

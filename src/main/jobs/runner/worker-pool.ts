@@ -4,12 +4,12 @@
  * and reports every end of a process as a typed reason — what the adapter saw (exited, crashed,
  * out of memory, failed to launch) or the kill the runtime asked for. It knows nothing of jobs.
  */
-import type { MainToWorker, WorkerToMain } from '../../../shared/worker-protocol';
+import { readMessage, workerToMainSchema, type MainToWorker, type WorkerToMain } from '../../../shared/worker-protocol';
 import type { SpawnWorker, WorkerExit, WorkerProcess } from '../worker-process';
 import type { Logger } from './logger';
 
-/** Why the runtime killed a process. */
-export type KillReason = 'cancel' | 'timeout' | 'lost' | 'unresponsive' | 'shutdown';
+/** Why the runtime killed a process (`protocol`: it sent a message that is not the protocol's). */
+export type KillReason = 'cancel' | 'timeout' | 'lost' | 'unresponsive' | 'protocol' | 'shutdown';
 
 /** How a slot's process ended: a kill the runtime asked for, or what its adapter reported. */
 export type SlotExit = { kind: 'killed'; reason: KillReason; exit: WorkerExit } | { kind: WorkerExit['kind']; exit: WorkerExit };
@@ -175,9 +175,16 @@ export class WorkerPool {
     slot.killReason = null;
     slot.lastPongAt = Date.now();
     slot.exited = new Promise((resolve) => (slot.onExited = resolve));
-    proc.onMessage((m) => {
+    proc.onMessage((raw) => {
       if (slot.proc !== proc) return;
-      const msg = m as WorkerToMain;
+      const read = readMessage(workerToMainSchema, raw);
+      if (!read.ok) {
+        // Nothing it says can be trusted now, results included: replace it. Its running job fails
+        // (retryable) and the jobs waiting behind go back to the queue.
+        this.o.log.error(`worker ${slot.owner} sent a message that is not the protocol's (${read.problem}); replacing it`);
+        return this.kill(slot, 'protocol');
+      }
+      const msg = read.msg;
       slot.lastPongAt = Date.now();
       if (msg.t === 'ready') {
         slot.ready = true;
@@ -197,8 +204,8 @@ export class WorkerPool {
       slot.launchFailed = kind === 'failed_to_launch';
       const slotExit: SlotExit = kind === 'killed' ? { kind, reason: reason!, exit } : { kind, exit };
       if (reason !== 'shutdown') {
-        // Only real crashes (and hangs) count towards the crash-loop backoff, not kills we asked for.
-        if (!reason || reason === 'unresponsive') slot.consecutiveCrashes++;
+        // Only real crashes (hangs, nonsense) count towards the crash-loop backoff, not kills we asked for.
+        if (!reason || reason === 'unresponsive' || reason === 'protocol') slot.consecutiveCrashes++;
         if (!reason)
           this.o.log.warn(`worker ${slot.owner} ended (${kind}, code ${exit.code}, signal ${exit.signal}); replacing it`);
       }

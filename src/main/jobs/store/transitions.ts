@@ -4,14 +4,17 @@
  * write that changes no row means the lease was lost and the caller must discard its result.
  * Reads for the UI live in ./queries.ts.
  *
- * Methods marked "in tx" expect the caller's BEGIN IMMEDIATE transaction (so outcomes can be
- * group-committed); the others open their own.
+ * Methods marked "in tx" expect the caller's transaction (so outcomes can be group-committed); the
+ * others open their own. Every write goes through `transaction()`, the one commit primitive: the
+ * outermost call is a BEGIN IMMEDIATE transaction, a nested one a savepoint, and audit entries are
+ * buffered so that what a savepoint rolls back is never recorded.
  */
 import type Database from 'better-sqlite3';
 import type { LibraryDb } from '../../db/open';
 import type { AuditEntry, AuditLedger } from '../../audit/ledger';
 import type { SerializedJobError } from '../../../shared/jobs/errors';
 import { retryDelayMs } from '../backoff';
+import { TypeHookError } from '../type-hooks';
 import { claimStatements, type ClaimFilter } from './claim';
 import { enqueueStatements, type Enqueued } from './enqueue';
 import type { EnqueueRequest, FailureOutcome, JobRow, Lease } from './rows';
@@ -124,7 +127,7 @@ export class JobTransitions {
    * active job (created=false); after a terminal predecessor a new job is created.
    */
   enqueue(reqs: readonly EnqueueRequest[], actor: string): Enqueued[] {
-    return this.db.immediate(() => {
+    return this.transaction(() => {
       const now = this.now();
       const out = this.enqueueSql.insert(reqs, now);
       this.audit(
@@ -161,7 +164,7 @@ export class JobTransitions {
       return rows;
     };
     // Inside the runner's cycle transaction it is one more statement, not a savepoint.
-    return this.sqlite.inTransaction ? run() : this.db.immediate(run);
+    return this.sqlite.inTransaction ? run() : this.transaction(run);
   }
 
   /** How many jobs of each type are queued (ready or waiting out a backoff), from job_counts: a few rows. */
@@ -171,7 +174,7 @@ export class JobTransitions {
 
   /** Extends leases still held; reports which were lost and which have a cancel request. */
   renew(leases: readonly Lease[], leaseMs: number): { lost: Lease[]; cancelRequested: Lease[] } {
-    return this.db.immediate(() => {
+    return this.transaction(() => {
       const until = this.now() + leaseMs;
       const lost: Lease[] = [];
       const cancelRequested: Lease[] = [];
@@ -222,7 +225,35 @@ export class JobTransitions {
    * backoff while retries remain (charging one); retry_later requeues without charging. A pending
    * cancel request wins over everything.
    */
-  markFailure(l: Lease, err: SerializedJobError, event = 'failed', actor = l.claimedBy): FailureOutcome {
+  markFailure(
+    l: Lease,
+    err: SerializedJobError,
+    o: {
+      event?: string;
+      actor?: string;
+      /** The type's bookkeeping when the failure is final (see failWithHook). */
+      onFailed?: (message: string) => void;
+    } = {},
+  ): FailureOutcome {
+    const { event = 'failed', actor = l.claimedBy, onFailed } = o;
+    if (!onFailed) return this.recordFailure(l, err, event, actor);
+    // One savepoint: the failure mark, its audit entry and the hook's writes land together.
+    try {
+      return this.transaction(() => {
+        const outcome = this.recordFailure(l, err, event, actor);
+        if (outcome === 'failed') onFailed(clip(err.message, MAX_MESSAGE)!);
+        return outcome;
+      });
+    } catch (hookErr) {
+      // The hook's own fault (a machinery error passes through: the caller retries it all). The
+      // savepoint took the mark and its audit entry with it; record the failure once more,
+      // without the hook, saying what went wrong with it.
+      if (!(hookErr instanceof TypeHookError)) throw hookErr;
+      return this.recordFailure(l, { ...err, message: `${err.message} — ${hookErr.message}` }, event, actor);
+    }
+  }
+
+  private recordFailure(l: Lease, err: SerializedJobError, event: string, actor: string): FailureOutcome {
     const row = this.s.held.get(fence(l)) as JobRow | undefined;
     if (!row) return 'lost';
     const now = this.now();
@@ -305,20 +336,30 @@ export class JobTransitions {
   }
 
   /**
-   * Runs `fn` in one BEGIN IMMEDIATE transaction (group commit of several outcomes). Audit
-   * entries written inside are buffered and appended, in order, at the end of the transaction
-   * (one chain read and multi-row inserts instead of one of each per transition); if `fn`
-   * throws, they are discarded with everything else.
+   * The one commit primitive. Outermost, `fn` runs in a BEGIN IMMEDIATE transaction (a group
+   * commit of several outcomes); nested, in a savepoint. Audit entries written inside are
+   * buffered and appended, in order, when the outermost call commits (one chain read and
+   * multi-row inserts instead of one of each per transition). When `fn` throws, the entries it
+   * buffered are dropped with its writes: what rolls back is never recorded.
    */
   transaction<T>(fn: () => T): T {
-    if (this.auditBuffer) return this.db.immediate(fn); // nested: a savepoint; the outer one appends
+    const buffer = this.auditBuffer;
+    if (buffer) {
+      const mark = buffer.length;
+      try {
+        return this.sqlite.transaction(fn)();
+      } catch (err) {
+        buffer.length = mark;
+        throw err;
+      }
+    }
     return this.db.immediate(() => {
-      const buffer: AuditEntry[] = [];
-      this.auditBuffer = buffer;
+      const own: AuditEntry[] = [];
+      this.auditBuffer = own;
       try {
         const result = fn();
         this.auditBuffer = null;
-        this.ledger.append(buffer);
+        if (own.length) this.ledger.append(own);
         return result;
       } finally {
         this.auditBuffer = null;
@@ -328,11 +369,11 @@ export class JobTransitions {
 
   private auditBuffer: AuditEntry[] | null = null;
 
-  /** Appends now, or at the end of the enclosing `transaction()`. */
+  /** Appends at the end of the enclosing `transaction()` (every writer here runs in one). */
   private audit(entries: AuditEntry[]): void {
     if (!entries.length) return;
-    if (this.auditBuffer) for (const e of entries) this.auditBuffer.push(e);
-    else this.ledger.append(entries);
+    if (!this.auditBuffer) throw new Error('job transitions: an audited write outside transaction()');
+    for (const e of entries) this.auditBuffer.push(e);
   }
 
   // ------------------------------------------------------------------ rescue and housekeeping
@@ -343,22 +384,21 @@ export class JobTransitions {
    */
   reclaimLapsed(
     actor: string,
-    /** Called in the same transaction for each job that ends failed (the type's own bookkeeping). */
-    onFailed?: (row: JobRow, message: string) => void,
+    /** The type's bookkeeping for a job that ends failed, run in the same transaction (see markFailure). */
+    onFailedOf?: (row: JobRow) => ((message: string) => void) | undefined,
   ): { requeued: number[]; failed: number[]; cancelled: number[] } {
-    return this.db.immediate(() => {
+    return this.transaction(() => {
       const out = { requeued: [] as number[], failed: [] as number[], cancelled: [] as number[] };
       for (const r of this.s.lapsed.all({ now: this.now() }) as JobRow[]) {
         const lease = { id: r.id, attempt: r.attempt, claimedBy: r.claimed_by! };
         // Whose lease it was goes in the audit entry (`owner`), not in the archivist's message.
         const message =
           'The process running this job stopped answering: it crashed, hung or was killed (it stopped renewing its lease).';
-        const outcome = this.markFailure(lease, { kind: 'retryable', message, retryAfterMs: 0 }, 'reclaimed', actor);
+        const error = { kind: 'retryable' as const, message, retryAfterMs: 0 };
+        const outcome = this.markFailure(lease, error, { event: 'reclaimed', actor, onFailed: onFailedOf?.(r) });
         if (outcome === 'requeued') out.requeued.push(r.id);
-        else if (outcome === 'failed') {
-          out.failed.push(r.id);
-          onFailed?.(r, this.get(r.id)?.error_message ?? 'The lease lapsed');
-        } else if (outcome === 'cancelled') out.cancelled.push(r.id);
+        else if (outcome === 'failed') out.failed.push(r.id);
+        else if (outcome === 'cancelled') out.cancelled.push(r.id);
       }
       return out;
     });
@@ -370,7 +410,7 @@ export class JobTransitions {
    * waiting for their leases to lapse. Jobs of a live runner, or of another machine, are left alone.
    */
   releaseOrphans(actor: string, isGone: (claimedBy: string) => boolean): number[] {
-    return this.db.immediate(() => {
+    return this.transaction(() => {
       const ids: number[] = [];
       for (const r of this.s.running.all() as JobRow[]) {
         if (!r.claimed_by || !isGone(r.claimed_by)) continue;
@@ -382,7 +422,7 @@ export class JobTransitions {
 
   /** Cancels a queued job at once; asks a running one to stop. Returns the row after the change. */
   cancel(id: number, actor: string): JobRow | undefined {
-    return this.db.immediate(() => {
+    return this.transaction(() => {
       const now = this.now();
       if (this.s.cancelQueued.run({ id, now }).changes === 1) {
         this.audit([{ event: 'cancelled', actor, jobId: id, at: now, data: { wasQueued: true } }]);
@@ -394,7 +434,7 @@ export class JobTransitions {
   }
 
   runNow(id: number, actor: string): boolean {
-    return this.db.immediate(() => {
+    return this.transaction(() => {
       const now = this.now();
       const changed = this.s.runNow.run({ id, now }).changes === 1;
       if (changed) this.audit([{ event: 'run_now', actor, jobId: id, at: now }]);
@@ -408,7 +448,7 @@ export class JobTransitions {
    * 0. Not a state transition, so not audited (it would flood the ledger while the grid scrolls).
    */
   prioritize(subjects: readonly string[], priority: number): { raised: number; lowered: number } {
-    return this.db.immediate(() => {
+    return this.transaction(() => {
       const args = { subjects: JSON.stringify(subjects), priority };
       const lowered = this.s.lowerOutOfView.run(args).changes;
       const raised = subjects.length ? this.s.raiseInView.run(args).changes : 0;
@@ -422,7 +462,7 @@ export class JobTransitions {
    * left alone. Returns the ids that changed.
    */
   acknowledge(ids: readonly number[], actor: string, data: Record<string, unknown>): number[] {
-    return this.db.immediate(() => {
+    return this.transaction(() => {
       const now = this.now();
       const done = ids.filter((id) => this.s.acknowledge.run({ id, now }).changes === 1);
       this.audit(done.map((jobId) => ({ event: 'acknowledged', actor, jobId, at: now, data })));
@@ -437,7 +477,7 @@ export class JobTransitions {
 
   /** Deletes up to `limit` finished jobs older than `olderThanMs`; the audit ledger keeps their history. */
   prune(olderThanMs: number, limit: number): number {
-    return this.db.immediate(() => this.s.prune.run({ before: this.now() - olderThanMs, limit }).changes);
+    return this.transaction(() => this.s.prune.run({ before: this.now() - olderThanMs, limit }).changes);
   }
 
   private get(id: number): JobRow | undefined {
