@@ -19,6 +19,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { binaryArch, moduleVersion } from './scripts/lib/native-binary.mjs';
 import { electronAbi, electronVersion } from './scripts/lib/electron-target.mjs';
+import { circaElectronFuses } from './scripts/lib/electron-fuses.mjs';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
@@ -32,6 +33,11 @@ export const ASAR_UNPACK = [
   '**/node_modules/tesseract.js/**', // its worker_threads script
   '**/node_modules/tesseract.js-core/**', // the WASM core the worker reads
   '**/node_modules/@tesseract.js-data/eng/**', // the English traineddata (langPath)
+  // ExifTool (XMP sidecars), spawned by exiftool-vendored from app.asar.unpacked (its own
+  // ExiftoolPath maps the path): the Perl script with its lib/ on macOS and Linux, and on
+  // Windows exiftool.exe with the Perl it carries in exiftool_files/.
+  '**/node_modules/exiftool-vendored.pl/**',
+  '**/node_modules/exiftool-vendored.exe/**',
 ];
 
 /**
@@ -82,6 +88,8 @@ export function circaBuildConfig(opts = {}) {
       '!**/node_modules/@tesseract.js-data/eng/4.0.0/**',
     ],
     asarUnpack: ASAR_UNPACK,
+    // Locks the shipped binary down (see scripts/lib/electron-fuses.mjs).
+    electronFuses: circaElectronFuses(),
     extraResources: [
       {
         from: opts.nativeBinary ?? `.native/electron-${version}-\${platform}-\${arch}/better_sqlite3.node`,

@@ -55,10 +55,11 @@ const NETWORK_SETTINGS = new Set([
 ]);
 
 /**
- * The environment for the build steps. Run through `npm start`, npm exports this project's
- * .npmrc as npm_config_* — and node-gyp obeys npm_config_nodedir (our `nodedir=/usr`, meant for
- * the Node build) over `--target`, silently building against the system Node's headers. So every
- * npm setting except the network ones is dropped; the target comes from our arguments alone.
+ * The environment for the build steps. Run through `npm start`, npm exports its settings (from
+ * any .npmrc and the environment) as npm_config_* — and node-gyp obeys npm_config_nodedir (e.g.
+ * CI's `nodedir=/usr`, meant for the Node build) over `--target`, silently building against the
+ * system Node's headers. So every npm setting except the network ones is dropped; the target
+ * comes from our arguments alone.
  */
 export function builderEnv(env = process.env) {
   const out = {};

@@ -4,10 +4,14 @@
  * Electron distribution (`electronDist`: a folder with a placeholder executable, so nothing is
  * downloaded), then checks that every file the app resolves at runtime in packaged mode is in the
  * packed layout — and outside app.asar where native code or a worker thread needs a real file.
+ * Presence is not enough (a packed exiftool is present and still cannot be spawned), so the
+ * packed tree is then run under Node as an installed app's processes see it (packed-view.ts):
+ * ExifTool, sharp, the worker entry with a diagnostic job and an OCR job (tesseract's worker
+ * script, WASM core and language data).
  * The native module is the Node build standing in for Electron's (this machine cannot fetch
  * Electron's); afterPack's ABI check is shown to refuse exactly that binary for a real package.
  */
-import { spawn } from 'node:child_process';
+import { execFile, fork, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,10 +22,24 @@ import { appPaths } from '../../src/main/app-paths';
 import { nativeBinding } from '../../src/main/electron/native';
 import { defaultLangPath } from '../../src/worker/ocr/engine';
 import { circaBuildConfig, packedNativeProblem } from '../../electron-builder.config.mjs';
+import { circaElectronFuses } from '../../scripts/lib/electron-fuses.mjs';
 import { electronAbiOnDisk, nodeBuild } from '../support/native-standin';
+import { renderCaption } from '../support/caption-images';
+import { buildPackedView, isUnpacked, type PackedView } from './packed-view';
 
 const root = appPaths().root;
 const requireFromRoot = createRequire(path.join(root, 'package.json'));
+/** @electron/fuses as electron-builder itself loads it (its sentinel lives in dist/constants). */
+const requireFuses = createRequire(requireFromRoot.resolve('app-builder-lib/package.json'));
+const fuses = {
+  ...(requireFuses('@electron/fuses') as {
+    FuseV1Options: Record<string, number>;
+    getCurrentFuseWire(file: string): Promise<Record<number, number>>;
+  }),
+  SENTINEL: (requireFuses('@electron/fuses/dist/constants') as { SENTINEL: string }).SENTINEL,
+};
+/** RunAsNode, CookieEncryption, NodeOptions, CliInspect, AsarIntegrity, OnlyLoadAppFromAsar, V8Snapshot, FileProtocol. */
+const ELECTRON_DEFAULT_WIRE = '10110001';
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'circa-pack-'));
 const appOutDir = path.join(
   tmp,
@@ -54,10 +72,23 @@ beforeAll(async () => {
   if (process.platform !== 'linux') return;
   // The layout needs the built app; `npm test` builds before the unit tests, a lone run builds here.
   if (!fs.existsSync(path.join(root, 'out', 'main', 'electron.js')))
-    await run(process.execPath, [requireFromRoot.resolve('electron-vite/bin/electron-vite.js'), 'build'], 120_000);
+    await run(
+      process.execPath,
+      [path.join(path.dirname(requireFromRoot.resolve('electron-vite/package.json')), 'bin', 'electron-vite.js'), 'build'],
+      300_000,
+    );
   const dist = path.join(tmp, 'electron-dist');
   fs.mkdirSync(dist);
-  fs.writeFileSync(path.join(dist, 'electron'), '#!/bin/sh\necho "stand-in for the Electron executable"\n', { mode: 0o755 });
+  // The stand-in carries a fuse wire laid out as Electron's (sentinel, version 1, length, one
+  // byte per fuse, set as Electron 45 ships them), so electron-builder flips its fuses for real.
+  const standIn = Buffer.concat([
+    Buffer.from('#!/bin/sh\necho "stand-in for the Electron executable"\nexit 0\n# '),
+    Buffer.from(fuses.SENTINEL),
+    Buffer.from([1, ELECTRON_DEFAULT_WIRE.length]),
+    Buffer.from(ELECTRON_DEFAULT_WIRE),
+    Buffer.from('\n'),
+  ]);
+  fs.writeFileSync(path.join(dist, 'electron'), standIn, { mode: 0o755 });
   const config = path.join(tmp, 'electron-builder.test.mjs');
   const opts = {
     nativeBinary: nodeBuild,
@@ -189,6 +220,21 @@ describe.runIf(process.platform === 'linux')('the packed app (electron-builder -
     expect(packedNativeProblem(nodeBuild, { abi: Number(process.versions.modules), arch: 'arm64' })).toMatch(/built for x64/);
   });
 
+  it('locks the packed binary down: electron-builder flipped its fuses (read back from the executable)', async () => {
+    const wire = await fuses.getCurrentFuseWire(path.join(appOutDir, 'circa'));
+    const state = (name: string) => String.fromCharCode(wire[fuses.FuseV1Options[name]]);
+    expect(state('RunAsNode')).toBe('0');
+    expect(state('EnableNodeOptionsEnvironmentVariable')).toBe('0');
+    expect(state('EnableNodeCliInspectArguments')).toBe('0');
+    expect(state('OnlyLoadAppFromAsar')).toBe('1');
+    expect(state('GrantFileProtocolExtraPrivileges')).toBe('0');
+    // Linux has no embedded asar integrity check: left as Electron ships it; macOS and Windows turn it on.
+    expect(state('EnableEmbeddedAsarIntegrityValidation')).toBe(ELECTRON_DEFAULT_WIRE[4]);
+    for (const platform of ['darwin', 'win32'])
+      expect(circaElectronFuses(platform)).toMatchObject({ enableEmbeddedAsarIntegrityValidation: true, runAsNode: false });
+    expect(circaElectronFuses('darwin').resetAdHocDarwinSignature).toBe(true);
+  });
+
   it("keeps electron-builder's Ubuntu 24.04 handling: the deb installs an AppArmor profile, the AppImage falls back", () => {
     const config = circaBuildConfig();
     expect(config.deb).not.toHaveProperty('afterInstall');
@@ -196,5 +242,116 @@ describe.runIf(process.platform === 'linux')('the packed app (electron-builder -
     const templates = path.join(path.dirname(requireFromRoot.resolve('app-builder-lib/package.json')), 'templates', 'linux');
     expect(fs.readFileSync(path.join(templates, 'after-install.tpl'), 'utf8')).toContain('apparmor_parser --replace');
     expect(fs.readFileSync(path.join(templates, 'apparmor-profile.tpl'), 'utf8')).toContain('userns,');
+  });
+});
+
+/** Runs packed-probe.mjs against the view: Node resolving modules by their path inside app.asar. */
+function probe(view: PackedView, what: string, arg?: string): Promise<Record<string, unknown>> {
+  const script = path.join(root, 'test', 'packaging', 'packed-probe.mjs');
+  const args = ['--preserve-symlinks', script, view.appRoot, what, ...(arg ? [arg] : [])];
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, args, { timeout: 120_000, maxBuffer: 1 << 20 }, (err, stdout, stderr) => {
+      const line = String(stdout).trim().split('\n').at(-1) ?? '';
+      try {
+        resolve(JSON.parse(line) as Record<string, unknown>);
+      } catch {
+        reject(new Error(`probe ${what} printed no result (${err?.message ?? 'no error'}):\n${stdout}\n${stderr}`));
+      }
+    });
+  });
+}
+
+/** Starts the packed worker entry under Node and runs `jobs` through it, as main does. */
+async function runPackedWorker(view: PackedView, jobs: { jobId: number; type: string; input: unknown }[]) {
+  const child = fork(path.join(view.appRoot, 'out', 'main', 'worker.js'), [], {
+    execArgv: ['--preserve-symlinks', '--preserve-symlinks-main'],
+    env: { ...process.env, CIRCA_DIAGNOSTIC_JOBS: '1' },
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+  const results = new Map<number, { ok: boolean; output?: unknown; error?: unknown }>();
+  let ready: { pid: number; types: string[] } | null = null;
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`the packed worker did not answer in time:\n${stderr}`)), 180_000);
+      child.on('exit', (code) => reject(new Error(`the packed worker exited (${code}):\n${stderr}`)));
+      child.on('message', (raw) => {
+        type Result = { jobId: number; ok: boolean; output?: unknown; error?: unknown };
+        const msg = raw as Result & { t: string; pid: number; types: string[]; results?: Result[] };
+        if (msg.t === 'ready') {
+          ready = { pid: msg.pid, types: msg.types };
+          child.send({ t: 'run', jobs: jobs.map((j) => ({ ...j, attempt: 1 })) });
+        }
+        for (const r of msg.t === 'results' ? msg.results! : msg.t === 'result' ? [msg] : []) results.set(r.jobId, r);
+        if (results.size === jobs.length) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+    });
+  } finally {
+    child.kill();
+  }
+  return { ready: ready as { pid: number; types: string[] } | null, results };
+}
+
+describe.runIf(process.platform === 'linux')('the packed app, run (under Node, as its processes see the tree)', () => {
+  let view: PackedView;
+  beforeAll(() => {
+    view = buildPackedView(archive, path.join(tmp, 'view'));
+  });
+
+  it("runs the packed ExifTool from app.asar.unpacked, found by exiftool-vendored's own lookup (XMP export)", async () => {
+    const out = await probe(view, 'exiftool');
+    expect(out.error ?? null).toBeNull();
+    expect(isUnpacked(view, String(out.file)), `${out.file} is in app.asar.unpacked`).toBe(true);
+    const vendored = JSON.parse(fs.readFileSync(requireFromRoot.resolve('exiftool-vendored.pl/package.json'), 'utf8'));
+    expect(out.ver).toBe(vendored.version.split('.').slice(0, 2).join('.'));
+    expect(out.viaLibrary).toBe(out.ver);
+  });
+
+  it('unpacks the Windows ExifTool too (exiftool-vendored.exe: the .exe and the Perl it carries)', () => {
+    const minimatch = createRequire(requireFromRoot.resolve('app-builder-lib/package.json'))('minimatch') as {
+      minimatch: (p: string, pattern: string, o?: object) => boolean;
+    };
+    const unpack = circaBuildConfig().asarUnpack as string[];
+    for (const file of [
+      'node_modules/exiftool-vendored.exe/bin/exiftool.exe',
+      'node_modules/exiftool-vendored.exe/bin/exiftool_files/perl.exe',
+      'node_modules/exiftool-vendored.exe/bin/exiftool_files/lib/Image/ExifTool.pm',
+      'node_modules/exiftool-vendored.pl/bin/exiftool',
+    ])
+      expect(
+        unpack.some((p) => minimatch.minimatch(file, p, { dot: true })),
+        `${file} is unpacked`,
+      ).toBe(true);
+  });
+
+  it('loads sharp from the packed tree, with its addon and libvips mapped from app.asar.unpacked, and resizes a photo', async () => {
+    const image = path.join(tmp, 'caption.png');
+    fs.writeFileSync(image, await renderCaption('Circa 1923'));
+    const out = await probe(view, 'sharp', image);
+    expect(out.error ?? null).toBeNull();
+    expect(out.info).toMatchObject({ width: 64, format: 'png' });
+    expect(out.decoded).toMatchObject({ width: 64 });
+    const mapped = out.mapped as string[];
+    expect(mapped.some((f) => /sharp-.*\.node$/.test(f))).toBe(true);
+    expect(mapped.some((f) => /libvips/.test(f))).toBe(true);
+    for (const f of mapped) expect(isUnpacked(view, f), `${f} was loaded from app.asar.unpacked`).toBe(true);
+  });
+
+  it('starts the packed worker entry, which answers a diagnostic job and reads a caption with the packed tesseract and its data', async () => {
+    const caption = path.join(tmp, 'packed-ocr.png');
+    fs.writeFileSync(caption, await renderCaption('Taken June 1923', { size: 48 }));
+    const { ready, results } = await runPackedWorker(view, [
+      { jobId: 1, type: 'diag.noop', input: {} },
+      { jobId: 2, type: 'ocr', input: { path: caption } },
+    ]);
+    expect(ready?.types).toEqual(expect.arrayContaining(['diag.noop', 'ocr', 'export']));
+    expect(results.get(1)).toMatchObject({ ok: true, output: { pid: ready?.pid } });
+    const ocr = results.get(2) as { ok: boolean; output?: { text: string }; error?: unknown };
+    expect(ocr.error ?? null).toBeNull();
+    expect(ocr.output?.text).toMatch(/June\s+1923/);
   });
 });

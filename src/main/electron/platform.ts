@@ -2,6 +2,7 @@
 import { dialog, safeStorage, shell, type BrowserWindow } from 'electron';
 import type { PlatformHooks } from '../core/core';
 import type { SecretCipher } from '../settings/secrets';
+import { protectionOfCiphertext } from './key-protection';
 import { IMPORT_CHOICE_BUTTONS, importChoiceFromButton, importDialogProperties, needsImportChoice } from './import-dialog';
 
 async function chooseImportPaths(win: BrowserWindow | null): Promise<string[] | null> {
@@ -43,14 +44,23 @@ async function chooseFile(win: BrowserWindow | null, title: string): Promise<str
   return r.canceled ? null : (r.filePaths[0] ?? null);
 }
 
-/** safeStorage through its async API; on Linux, says whether a keyring really protects the key. */
+/**
+ * safeStorage through its async API. What protects a key is read from the ciphertext (see
+ * key-protection.ts): a probe for what a key saved now would get, the stored key's own bytes for
+ * the key already saved. `shouldReEncrypt` is passed on, and the key store encrypts it again.
+ */
 async function createCipher(): Promise<SecretCipher | undefined> {
   if (!(await safeStorage.isAsyncEncryptionAvailable())) return undefined;
-  const basic = process.platform === 'linux' && safeStorage.getSelectedStorageBackend() === 'basic_text';
+  const probe = await safeStorage.encryptStringAsync('circa').catch(() => null);
+  if (!probe) return undefined;
   return {
-    protection: basic ? 'basic' : 'keychain',
+    protection: protectionOfCiphertext(process.platform, probe),
+    protectionOf: (encrypted) => protectionOfCiphertext(process.platform, encrypted),
     encrypt: (plain) => safeStorage.encryptStringAsync(plain),
-    decrypt: async (encrypted) => (await safeStorage.decryptStringAsync(encrypted)).result,
+    decrypt: async (encrypted) => {
+      const r = await safeStorage.decryptStringAsync(encrypted);
+      return { plain: r.result, reEncrypt: r.shouldReEncrypt };
+    },
   };
 }
 
