@@ -10,6 +10,7 @@ import net from 'node:net';
 import path from 'node:path';
 import WebSocket from 'ws';
 import { appPaths } from '../../src/main/app-paths';
+import type { ConnectionLimits } from '../../src/main/browser/connection-guard';
 import { tempDir } from './core';
 
 const CHILD = path.join(appPaths().root, 'test', 'support', 'browser-server-child.ts');
@@ -29,7 +30,10 @@ export interface ServerProcess {
 }
 
 /** `hosted`: behind a CoreHost and running jobs, as `npm run serve` (see browser-server-child.ts). */
-export async function startServerProcess(libraryDir = tempDir(), opts: { hosted?: boolean } = {}): Promise<ServerProcess> {
+export async function startServerProcess(
+  libraryDir = tempDir(),
+  opts: { hosted?: boolean; limits?: Partial<ConnectionLimits> } = {},
+): Promise<ServerProcess> {
   const rendererDir = tempDir('circa-renderer-');
   fs.writeFileSync(path.join(rendererDir, 'index.html'), '<!doctype html><title>Circa</title>');
   const proc = spawn(
@@ -37,6 +41,7 @@ export async function startServerProcess(libraryDir = tempDir(), opts: { hosted?
     ['--import', 'tsx', CHILD, libraryDir, rendererDir, ...(opts.hosted ? ['--hosted'] : [])],
     {
       cwd: appPaths().root,
+      env: { ...process.env, CIRCA_TEST_LIMITS: JSON.stringify(opts.limits ?? {}) },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );

@@ -1,7 +1,17 @@
-/** Browser mode's /media route: the same lookup as the Electron protocol, behind the run token. */
-import fs from 'node:fs';
+/**
+ * Browser mode's /media route: the same lookup as the Electron protocol, behind the run token. An
+ * original that changed on disk since it was imported is a 409 saying so, never its bytes.
+ */
 import type http from 'node:http';
-import { MEDIA_HEADERS, parseMediaPath, resolveMedia, type MediaDeps } from '../media/media';
+import {
+  isRefusal,
+  MEDIA_HEADERS,
+  mediaStream,
+  parseMediaPath,
+  releaseMedia,
+  resolveMedia,
+  type MediaDeps,
+} from '../media/media';
 
 export function mediaRoute(deps: MediaDeps) {
   return (req: http.IncomingMessage, res: http.ServerResponse, url: URL, authorized: boolean): boolean => {
@@ -16,16 +26,25 @@ export function mediaRoute(deps: MediaDeps) {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
       return true;
     }
+    if (isRefusal(media)) {
+      res.writeHead(409, { 'content-type': 'text/plain; charset=utf-8' }).end(media.changedOnDisk);
+      return true;
+    }
     if (req.headers['if-none-match'] === media.etag) {
+      releaseMedia(media);
       res.writeHead(304, { etag: media.etag }).end();
       return true;
     }
+    if (req.method === 'HEAD') {
+      releaseMedia(media);
+      res.writeHead(200, MEDIA_HEADERS(media)).end();
+      return true;
+    }
     res.writeHead(200, MEDIA_HEADERS(media));
-    if (req.method === 'HEAD') res.end();
-    else
-      fs.createReadStream(media.file)
-        .on('error', () => res.destroy())
-        .pipe(res);
+    const body = mediaStream(media);
+    body.on('error', () => res.destroy()).pipe(res);
+    // A client that goes away mid-stream stops the pipe; the descriptor must close all the same.
+    res.on('close', () => body.destroy());
     return true;
   };
 }

@@ -16,6 +16,7 @@ import { silentLogger, type Logger } from '../jobs/runner/logger';
 import { contentType, resolveStatic } from './static-files';
 import { mediaRoute } from './media-route';
 import { serveSocket, type SocketSession } from './socket-session';
+import { CONNECTION_LIMITS, guardSocket, httpServerOptions, limitConnections, type ConnectionLimits } from './connection-guard';
 
 export interface BrowserServer {
   url: string;
@@ -31,6 +32,8 @@ export interface BrowserServerOptions {
   port?: number;
   token?: string;
   log?: Logger;
+  /** Connection caps and timeouts; tests shorten them. */
+  limits?: ConnectionLimits;
 }
 
 const HOST = '127.0.0.1';
@@ -64,7 +67,7 @@ export function parseRequestTarget(target: string | undefined): URL | null {
   }
 }
 
-function refuseUpgrade(socket: Duplex, status: '400 Bad Request' | '401 Unauthorized'): void {
+function refuseUpgrade(socket: Duplex, status: '400 Bad Request' | '401 Unauthorized' | '503 Service Unavailable'): void {
   socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`, () => socket.destroy());
 }
 
@@ -81,8 +84,9 @@ export async function startBrowserServer(opts: BrowserServerOptions): Promise<Br
   let origin = '';
   const media = mediaRoute(opts.core.media);
   const log = opts.log ?? silentLogger;
+  const limits = opts.limits ?? CONNECTION_LIMITS;
 
-  const server = http.createServer(async (req, res) => {
+  const server = http.createServer(httpServerOptions(limits), async (req, res) => {
     try {
       const url = parseRequestTarget(req.url);
       if (!url) {
@@ -121,9 +125,11 @@ export async function startBrowserServer(opts: BrowserServerOptions): Promise<Br
       res.end(`Internal error: ${(err as Error).message}`);
     }
   });
+  limitConnections(server, limits);
 
   // The frame limit agrees with the contract: its largest valid message of every call fits.
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_WIRE_REQUEST_BYTES, perMessageDeflate: false });
+  const sessions = new Map<object, SocketSession>();
   server.on('upgrade', (req, socket, head) => {
     socket.on('error', () => socket.destroy());
     const url = parseRequestTarget(req.url);
@@ -131,14 +137,17 @@ export async function startBrowserServer(opts: BrowserServerOptions): Promise<Br
     const okOrigin = req.headers.origin === origin;
     if (url.pathname !== '/ws' || !okOrigin || !tokensEqual(url.searchParams.get('token'), token))
       return refuseUpgrade(socket, '401 Unauthorized');
-    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
+    if (sessions.size >= limits.maxSockets) {
+      log.warn(`browser-mode socket refused: ${limits.maxSockets} are open already (close a tab of this library)`);
+      return refuseUpgrade(socket, '503 Service Unavailable');
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      guardSocket(ws, socket, limits, log);
+      sessions.set(ws, serveSocket(ws, opts.core.dispatch, log));
+      ws.on('close', () => sessions.delete(ws));
+    });
   });
 
-  const sessions = new Map<object, SocketSession>();
-  wss.on('connection', (ws) => {
-    sessions.set(ws, serveSocket(ws, opts.core.dispatch, log));
-    ws.on('close', () => sessions.delete(ws));
-  });
   const unsubscribe = opts.core.events.subscribe((event, payload) => {
     const msg = JSON.stringify({ kind: 'event', event, payload } satisfies WireMessage);
     for (const session of sessions.values()) session.sendEvent(msg);

@@ -1,10 +1,12 @@
 /**
  * One browser-mode socket, carrying contract calls to the core with bounded memory. A client
- * that pipelines without end or stops reading loses its socket; main keeps its memory:
+ * that pipelines is slowed down, not cut off; one that stops reading loses its socket:
  *  - at most maxInFlight answers per socket are being produced or waiting to reach the kernel;
- *    further requests wait, unparsed, while the socket stops reading (TCP pushes back);
- *  - more than maxQueued waiting requests (or maxQueuedBytes of them) close the socket (1008,
- *    policy violation);
+ *    further requests wait, unparsed, while the socket stops reading (TCP pushes back). What
+ *    arrives after that is what `ws` had already read (one read from the kernel), so a burst of
+ *    small calls waits here and is answered as the answers drain;
+ *  - more than maxQueuedBytes of waiting requests can only come from a broken transport: the
+ *    socket is closed (1008, policy violation);
  *  - more than maxBufferedBytes of unsent output (answers or events) means the client is not
  *    reading: the socket is dropped.
  * Protocol errors (bad UTF-8, reserved bits, unknown opcodes, oversize frames) are closed by `ws`
@@ -18,7 +20,6 @@ import { MAX_WIRE_REQUEST_BYTES } from '../../shared/wire-limits';
 
 export const SOCKET_LIMITS = {
   maxInFlight: 32,
-  maxQueued: 256,
   maxQueuedBytes: 2 * MAX_WIRE_REQUEST_BYTES,
   maxBufferedBytes: 16 * 1024 * 1024,
 };
@@ -49,7 +50,7 @@ export function serveSocket(ws: WebSocket, dispatch: Dispatch, log: Logger, limi
       void answer(data);
       return;
     }
-    if (waiting.length >= limits.maxQueued || waitingBytes + size(data) > limits.maxQueuedBytes) {
+    if (waitingBytes + size(data) > limits.maxQueuedBytes) {
       drop(1008, 'Too many requests at once');
       return;
     }

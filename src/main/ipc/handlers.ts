@@ -99,7 +99,8 @@ export function createHandlers(core: CoreServices): Handlers {
         jobs: core.jobs.summaries(core.jobs.queries.list({ subject: `photo:${id}`, limit: 50 }).rows),
       };
     },
-    'photos.viewer': ({ id }) => viewerOf({ photos: core.photos, jobs: core.jobs, previewsDir: core.paths.previewsDir }, id),
+    'photos.viewer': ({ id }) =>
+      viewerOf({ photos: core.photos, jobs: core.jobs, previewsDir: core.paths.previewsDir, libraryDir: core.paths.dir }, id),
     'photos.inView': ({ ids }) => ({ prioritized: core.jobs.inView(ids) }),
     'photos.import': async ({ paths, confirmed, scanPolicy }) => {
       await core.importer.check(paths, confirmed ?? false);

@@ -1,5 +1,5 @@
 /**
- * Images by opaque photo id — never by path. The renderer asks for /media/thumb/42,
+ * Images by opaque photo id — never by path given by the renderer. The renderer asks for /media/thumb/42,
  * /media/original/42 or /media/tile/42/<level>/<col>_<row> (one tile of its zoom view); only
  * files the library knows (a photo's thumbnail inside thumbnails/, the original it imported, a
  * tile of its pyramid inside previews/) are ever served. Used by the Electron circa:// protocol and
@@ -11,6 +11,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { PhotoRepository } from '../photos/photo-repository';
 import { tileFileFor } from './pyramid-files';
+import { openOriginal } from './original-file';
 
 const CONTENT_TYPES: Record<string, string> = {
   jpeg: 'image/jpeg',
@@ -27,11 +28,17 @@ const CONTENT_TYPES: Record<string, string> = {
  */
 export const DISPLAYABLE = new Set(['jpeg', 'png', 'webp', 'gif', 'avif']);
 
+/** An opened media file: the caller streams it (mediaStream) or closes it (releaseMedia). */
 export interface MediaFile {
-  file: string;
+  fd: number;
   contentType: string;
   etag: string;
   size: number;
+}
+
+/** Why a known photo's original is not served: its file is not the one that was imported. */
+export interface MediaRefusal {
+  changedOnDisk: string;
 }
 
 export interface MediaDeps {
@@ -58,43 +65,64 @@ export function parseMediaPath(pathname: string): MediaRequest | null {
   return t ? { kind: 'tile', id: Number(t[1]), level: Number(t[2]), col: Number(t[3]), row: Number(t[4]) } : null;
 }
 
-/** The file a request names, or null when there is none to serve. */
-export function resolveMedia(deps: MediaDeps, req: MediaRequest): MediaFile | null {
+/**
+ * The file a request names, opened; a refusal when it is a photo's original that changed on disk
+ * since it was imported (original-file.ts); null when there is nothing to serve.
+ */
+export function resolveMedia(deps: MediaDeps, req: MediaRequest): MediaFile | MediaRefusal | null {
   const { kind, id } = req;
   const photo = deps.photos.get(id);
   if (!photo) return null;
+  const etag = (tag: string) => `"${photo.sha256.slice(0, 16)}-${tag}"`;
+  if (kind === 'original') {
+    // Only a file the metadata job read as an image Chromium draws is served: never one that
+    // failed as "not an image" (a link to /etc/passwd named .jpg), nor one not yet read.
+    if (!DISPLAYABLE.has(photo.format ?? '') || photo.metadata_status !== 'ready') return null;
+    const opened = openOriginal(photo, deps.libraryDir);
+    if (!opened.ok) return opened.missing ? null : { changedOnDisk: opened.reason };
+    return { fd: opened.fd, size: opened.size, contentType: CONTENT_TYPES[photo.format!]!, etag: etag(kind) };
+  }
   let file: string;
-  let contentType: string;
   let tag: string = kind;
   if (req.kind === 'tile') {
     if (!deps.previewsDir) return null;
     file = path.resolve(tileFileFor(deps.previewsDir, photo.sha256, req.level, req.col, req.row));
     // Built from digits and a hash only, but checked like a thumbnail all the same.
     if (!file.startsWith(path.resolve(deps.previewsDir) + path.sep)) return null;
-    contentType = 'image/jpeg';
     tag = `tile-${req.level}-${req.col}-${req.row}`;
-  } else if (kind === 'thumb') {
+  } else {
     if (!photo.thumbnail) return null;
     file = path.resolve(deps.libraryDir, photo.thumbnail);
     // Defence in depth: a thumbnail path from the database must still lie inside thumbnails/.
     if (!file.startsWith(path.resolve(deps.thumbnailsDir) + path.sep)) return null;
-    contentType = 'image/jpeg';
-  } else {
-    // Only a file the metadata job read as an image Chromium draws is served: never one that
-    // failed as "not an image" (a link to /etc/passwd named .jpg), nor one not yet read.
-    if (!DISPLAYABLE.has(photo.format ?? '') || photo.metadata_status !== 'ready') return null;
-    const known = CONTENT_TYPES[photo.format!]!;
-    file = photo.path;
-    contentType = known;
   }
-  let st: fs.Stats;
+  // Files Circa wrote itself; a link put in their place is not followed.
+  let fd: number;
   try {
-    st = fs.statSync(file);
+    fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW);
   } catch {
     return null;
   }
-  if (!st.isFile()) return null;
-  return { file, contentType, etag: `"${photo.sha256.slice(0, 16)}-${tag}"`, size: st.size };
+  const st = fs.fstatSync(fd);
+  if (!st.isFile()) {
+    fs.closeSync(fd);
+    return null;
+  }
+  return { fd, size: st.size, contentType: 'image/jpeg', etag: etag(tag) };
+}
+
+export function isRefusal(m: MediaFile | MediaRefusal | null): m is MediaRefusal {
+  return m !== null && 'changedOnDisk' in m;
+}
+
+/** The opened file's bytes; the descriptor closes when the stream ends or fails. */
+export function mediaStream(m: MediaFile): fs.ReadStream {
+  return fs.createReadStream('', { fd: m.fd, autoClose: true });
+}
+
+/** Closes a media file that will not be streamed (a 304, a HEAD). */
+export function releaseMedia(m: MediaFile): void {
+  fs.closeSync(m.fd);
 }
 
 export const MEDIA_HEADERS = (m: MediaFile) => ({
@@ -111,7 +139,11 @@ export function serveMedia(deps: MediaDeps, url: URL, ifNoneMatch?: string | nul
   const req = parseMediaPath(url.pathname);
   const media = req && resolveMedia(deps, req);
   if (!media) return new Response('Not found', { status: 404 });
-  if (ifNoneMatch === media.etag) return new Response(null, { status: 304, headers: { etag: media.etag } });
-  const body = Readable.toWeb(fs.createReadStream(media.file)) as ReadableStream<Uint8Array>;
+  if (isRefusal(media)) return new Response(media.changedOnDisk, { status: 409 });
+  if (ifNoneMatch === media.etag) {
+    releaseMedia(media);
+    return new Response(null, { status: 304, headers: { etag: media.etag } });
+  }
+  const body = Readable.toWeb(mediaStream(media)) as ReadableStream<Uint8Array>;
   return new Response(body, { headers: MEDIA_HEADERS(media) });
 }

@@ -5,14 +5,17 @@
  *  - `tiles`: its zoom view (a tile pyramid in the library folder), for TIFFs and large scans;
  *  - `preparing`: the `preview` job making that view, started here when there is none (at the
  *    in-view priority: the archivist is looking at it);
- *  - `unavailable`: why there is none (not read yet, the file is missing, making it failed).
+ *  - `unavailable`: why there is none (not read yet, the file is missing or changed on disk since
+ *    it was imported, making it failed).
  */
+import fs from 'node:fs';
 import type { z } from 'zod';
 import type { viewerSchema } from '../../shared/contract';
 import { CallFailure } from '../../shared/result';
 import { IN_VIEW_PRIORITY, type JobService } from '../jobs/service';
 import type { PhotoRepository } from '../photos/photo-repository';
 import { DISPLAYABLE } from './media';
+import { openOriginal } from './original-file';
 import { readPyramid } from './pyramid-files';
 
 type Viewer = z.input<typeof viewerSchema>;
@@ -24,6 +27,8 @@ export interface ViewerDeps {
   photos: PhotoRepository;
   jobs: JobService;
   previewsDir: string;
+  /** The library folder: an original that now leads into it is not shown. */
+  libraryDir: string;
 }
 
 export function viewerOf(deps: ViewerDeps, photoId: number): Viewer {
@@ -44,8 +49,15 @@ export function viewerOf(deps: ViewerDeps, photoId: number): Viewer {
     const { tileSize, overlap, levels } = pyramid;
     return { kind: 'tiles', width, height, tileSize, overlap, levels, version };
   }
-  if (!photo.missing && DISPLAYABLE.has(photo.format ?? '') && width * height <= DIRECT_MAX_PIXELS)
-    return { kind: 'image', width, height, version };
+  if (!photo.missing && DISPLAYABLE.has(photo.format ?? '') && width * height <= DIRECT_MAX_PIXELS) {
+    // Checked as the media route will check it, so a swapped file is explained, not a broken image.
+    const opened = openOriginal(photo, deps.libraryDir);
+    if (opened.ok) {
+      fs.closeSync(opened.fd);
+      return { kind: 'image', width, height, version };
+    }
+    if (!opened.missing) return { kind: 'unavailable', reason: opened.reason, job: null };
+  }
   if (photo.missing)
     return {
       kind: 'unavailable',
