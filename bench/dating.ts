@@ -1,5 +1,5 @@
 /**
- * Dating benchmark (`npm run bench -- dating [--captions N] [--rounds N] [--photos N] [--ablation]`).
+ * Dating benchmark (`npm run bench -- dating [--only ocr|rebuild] [--small] [--captions N] [--rounds N] [--photos N] [--ablation]`).
  *
  *  1. OCR: N images of the caption test set (default 100; kinds interleaved, so any N covers
  *     every kind) read through the real job path — ocr jobs in 2 worker processes, output applied
@@ -12,7 +12,10 @@
  *  2. constraint_rebuild over a library seeded with --photos photos (default 100,000; 0 skips) × 5
  *     evidence items: time until every estimate is recomputed (target ≤ 10 s), while a small user
  *     write (photos.setNotes through the contract, in main) is issued every 5 ms; its p99 latency
- *     measured from when it was due (target ≤ 10 ms).
+ *     measured from when it was due (target ≤ 10 ms). See _dating-rebuild.ts.
+ *
+ * `--only rebuild` runs part 2 alone, --rounds times (median and range); `--only ocr` part 1 alone.
+ * `--small` is a quick scale for an A/B: 20,000 photos and 24 captions unless given.
  *
  * `--ablation` instead reads the set in this process with every optional engine step, with each
  * one turned off, and with none: what each step buys in dates found and what it costs in readings.
@@ -20,7 +23,6 @@
  * The last line is `RESULT {…}`.
  */
 import { fork } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,8 +30,9 @@ import { fileURLToPath } from 'node:url';
 import { openCore, type Core } from '../src/main/core/core';
 import { forkWorkerSpawner } from '../src/main/jobs/fork-worker';
 import { appPaths } from '../src/main/app-paths';
-import { arg, pct, round, sleep, userWritesEvery5ms } from './_util';
+import { arg, pct, round, sleep } from './_util';
 import { createOcrEngine, ALL_OCR_STEPS, type OcrSteps } from '../src/worker/ocr';
+import { rebuildRound, runRebuildOnly } from './_dating-rebuild';
 import { KIND_HEADER, kindRows, scoreAll, summariseByKind, writeCaptions, type CaptionFiles } from './_captions';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -178,77 +181,16 @@ async function ablation(set: CaptionFiles): Promise<void> {
   console.log(`RESULT ${JSON.stringify({ ablation: out, images: set.files.length })}`);
 }
 
-export function seedEvidence(core: Core, photos: number): void {
-  const insPhoto = core.db.sqlite.prepare(
-    `INSERT INTO photos (sha256, path, filename, size, metadata_status, imported_at, updated_at) VALUES (?, ?, ?, 1, 'ready', ?, ?)`,
-  );
-  const insEv = core.db.sqlite.prepare(
-    `INSERT INTO evidence (photo_id, source, kind, earliest, latest, confidence, summary, review_status, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, 0)`,
-  );
-  const chunk = 20_000;
-  for (let start = 0; start < photos; start += chunk) {
-    core.db.immediate(() => {
-      for (let i = start; i < Math.min(photos, start + chunk); i++) {
-        const now = Date.now();
-        const { lastInsertRowid } = insPhoto.run(
-          crypto.createHash('sha256').update(String(i)).digest('hex'),
-          `/s/${i}.tif`,
-          `${i}.tif`,
-          now,
-          now,
-        );
-        const id = Number(lastInsertRowid);
-        const y = 1900 + (i % 80);
-        insEv.run(id, 'exif', 'bound', null, 20050101 + (i % 12) * 100, null, 'Scanned 2005 (EXIF)', 'accepted');
-        insEv.run(id, 'ocr', 'estimate', y * 10000 + 1220, y * 10000 + 1231, 0.8, `Text reads “Xmas ${y}”`, 'pending');
-        insEv.run(id, 'ai', 'estimate', (y - 5) * 10000 + 101, (y + 5) * 10000 + 1231, 0.3, 'Visual analysis', 'pending');
-        insEv.run(id, 'manual', 'bound', (y - 10) * 10000 + 101, null, null, `Not before ${y - 10}`, 'accepted');
-        insEv.run(id, 'ai', 'estimate', (y - 20) * 10000 + 101, (y + 20) * 10000 + 1231, 0.2, 'older analysis', 'rejected');
-      }
-    });
-  }
-}
-
-async function rebuild(
-  photos: number,
-): Promise<{ seconds: number; userWriteP99: number; userWriteP50: number; writes: number; from: string }> {
-  const { spawn, from } = spawner();
-  const core = openCore({
-    libraryDir: fs.mkdtempSync(path.join(os.tmpdir(), 'circa-bench-rebuild-')),
-    mode: 'headless',
-    spawn,
-    concurrency: 2,
-  });
-  seedEvidence(core, photos);
-  while ((core.runner?.getStats().workersAlive ?? 0) < 2) await sleep(10);
-  const stopWrites = userWritesEvery5ms(core);
-  const t0 = performance.now();
-  const { job } = core.jobs.enqueue({ type: 'constraint_rebuild', payload: {} });
-  for (;;) {
-    await sleep(20);
-    const row = core.jobs.queries.get(job.id)!;
-    if (row.status === 'success') break;
-    if (row.status === 'failed' || row.status === 'cancelled') throw new Error(`rebuild ${row.status}: ${row.error_message}`);
-  }
-  const seconds = (performance.now() - t0) / 1000;
-  const writes = await stopWrites();
-  const stale = core.db.sqlite.prepare("SELECT count(*) FROM photos WHERE estimate_status = 'undated'").pluck().get() as number;
-  await core.close();
-  if (stale) throw new Error(`${stale} photos were left without an estimate`);
-  return {
-    seconds,
-    userWriteP99: writes.p99,
-    userWriteP50: writes.p50,
-    writes: writes.n,
-    from,
-  };
-}
+export { seedEvidence } from './_dating-rebuild';
 
 export async function run(args: string[]): Promise<void> {
-  const n = arg(args, 'captions', 100);
+  const small = args.includes('--small');
+  const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
+  if (only !== undefined && only !== 'ocr' && only !== 'rebuild') throw new Error(`--only takes ocr or rebuild, not ${only}`);
+  const n = arg(args, 'captions', small ? 24 : 100);
   const rounds = arg(args, 'rounds', 3);
-  const photos = arg(args, 'photos', 100_000);
+  const photos = only === 'ocr' ? 0 : arg(args, 'photos', small ? 20_000 : 100_000);
+  if (only === 'rebuild') return runRebuildOnly(photos, rounds);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'circa-bench-captions-'));
   console.log(`rendering ${n} caption images …`);
   const set = await writeCaptions(dir, n);
@@ -274,7 +216,7 @@ export async function run(args: string[]): Promise<void> {
   }
   await lib.core.close();
   console.log(`seeding ${photos.toLocaleString()} photos × 5 evidence items and rebuilding …`);
-  const rb = photos > 0 ? await rebuild(photos) : null;
+  const rb = photos > 0 ? await rebuildRound(photos) : null;
 
   // Throughput counts only images read: a failed job is not done.
   const perSec = (o: OcrRound) => o.texts.size / o.seconds;

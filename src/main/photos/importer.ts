@@ -12,6 +12,7 @@ import type { ImportProgress, ScanPolicy } from '../../shared/contract';
 import { hasSupportedExtension, isHeifName } from '../../shared/image-formats';
 import { CallFailure } from '../../shared/result';
 import { sha256File } from '../../shared/node/hash';
+import { MAX_FILE_BYTES } from '../../shared/jobs/types/metadata';
 import type { LibraryDb } from '../db/open';
 import type { JobService } from '../jobs/service';
 import type { Logger } from '../jobs/runner/logger';
@@ -244,7 +245,8 @@ class ImportRun {
 
   private async hashOne(file: string, name: string): Promise<void> {
     try {
-      const { sha256, size, mtimeMs } = await sha256File(file);
+      // Refused by its size before it is read: the metadata job would refuse it after the hash anyway.
+      const { sha256, size, mtimeMs } = await sha256File(file, { maxBytes: MAX_FILE_BYTES });
       this.progress.hashed++;
       this.batch.push({
         sha256,

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, open, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -96,7 +97,32 @@ describe('sha256File', () => {
     const err = await pending.catch((e: unknown) => e);
     expect((err as Error).name).toBe('AbortError');
   });
+
+  it('refuses a file over maxBytes from its size, before reading it (a sparse 2 GiB file)', async () => {
+    const file = path.join(dir, 'huge.jpg');
+    const fh = await open(file, 'w');
+    await fh.truncate(2 * 1024 ** 3); // sparse: no disk space, but 2 GiB to read
+    await fh.close();
+    const readBefore = bytesReadByThisProcess();
+    const err = await sha256File(file, { maxBytes: 1536 * 1024 ** 2 }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(PermanentJobError);
+    expect((err as Error).message).toBe('File too large: 2 GB exceeds the 1.5 GB limit');
+    // Not read: what this process read in the meantime is far less than one 1 MiB chunk.
+    expect(bytesReadByThisProcess() - readBefore).toBeLessThan(256 * 1024);
+  });
+
+  it('hashes a file of exactly maxBytes', async () => {
+    const file = path.join(dir, 'exact.bin');
+    await writeFile(file, Buffer.alloc(4096, 7));
+    expect(await sha256File(file, { maxBytes: 4096 })).toMatchObject({ size: 4096 });
+    await expect(sha256File(file, { maxBytes: 4095 })).rejects.toThrow('File too large');
+  });
 });
+
+/** Bytes this process has read through read(2) and friends so far (Linux's /proc/self/io). */
+function bytesReadByThisProcess(): number {
+  return Number(/rchar: (\d+)/.exec(readFileSync('/proc/self/io', 'utf8'))![1]);
+}
 
 describe('fsReadError', () => {
   const errno = (code: string) => Object.assign(new Error(`${code}: something`), { code });

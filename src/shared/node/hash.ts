@@ -2,12 +2,16 @@
  * SHA-256 of a file, read in 1 MiB chunks so memory stays flat for any file size, and abortable
  * through an AbortSignal (checked between chunks).
  *
+ * `maxBytes` refuses a larger file from its size before one byte is read: a 2 GiB file named .jpg
+ * is refused at once, not after all of it was hashed (and then refused by the metadata job).
+ *
  * The chunks are read into buffers kept for reuse: the import hashes thousands of files in main,
  * and a fresh megabyte per chunk (what a read stream allocates) is garbage main then has to collect.
  */
 import { createHash } from 'node:crypto';
 import { open } from 'node:fs/promises';
 import { PermanentJobError } from '../jobs/errors';
+import { formatBytes } from '../format-bytes';
 import { fsReadError } from './io-errors';
 
 export interface FileHash {
@@ -24,8 +28,8 @@ const CHUNK_BYTES = 1024 * 1024;
 const MAX_IDLE_BUFFERS = 4;
 const idleBuffers: Buffer[] = [];
 
-export async function sha256File(filePath: string, options: { signal?: AbortSignal } = {}): Promise<FileHash> {
-  const { signal } = options;
+export async function sha256File(filePath: string, options: { signal?: AbortSignal; maxBytes?: number } = {}): Promise<FileHash> {
+  const { signal, maxBytes } = options;
   signal?.throwIfAborted();
   let fh: Awaited<ReturnType<typeof open>> | undefined;
   const chunk = idleBuffers.pop() ?? Buffer.allocUnsafe(CHUNK_BYTES);
@@ -33,6 +37,7 @@ export async function sha256File(filePath: string, options: { signal?: AbortSign
     fh = await open(filePath, 'r');
     const st = await fh.stat();
     if (!st.isFile()) throw new PermanentJobError(`Not a file: ${filePath} is not a regular file`);
+    if (maxBytes !== undefined && st.size > maxBytes) throw fileTooLarge(st.size, maxBytes);
     const hash = createHash('sha256');
     let size = 0;
     // Read to the end of the file, not to st.size: a file still growing is hashed as it is read.
@@ -42,6 +47,8 @@ export async function sha256File(filePath: string, options: { signal?: AbortSign
       if (bytesRead === 0) break;
       hash.update(chunk.subarray(0, bytesRead));
       size += bytesRead;
+      // Grown past the limit while being read (still being written): stop reading it.
+      if (maxBytes !== undefined && size > maxBytes) throw fileTooLarge(size, maxBytes);
     }
     return { sha256: hash.digest('hex'), size, mtimeMs: st.mtimeMs };
   } catch (err) {
@@ -52,6 +59,11 @@ export async function sha256File(filePath: string, options: { signal?: AbortSign
     await fh?.close().catch(() => undefined);
     if (idleBuffers.length < MAX_IDLE_BUFFERS) idleBuffers.push(chunk);
   }
+}
+
+/** The one wording for a file over a size limit (the import, the metadata and preview jobs). */
+export function fileTooLarge(size: number, maxBytes: number): PermanentJobError {
+  return new PermanentJobError(`File too large: ${formatBytes(size)} exceeds the ${formatBytes(maxBytes)} limit`);
 }
 
 /** SHA-256 of bytes already in memory (lowercase hex). */

@@ -29,9 +29,8 @@ import {
   sniffFormat,
   type ImageFormat,
 } from '../../shared/image-formats';
-import { formatBytes } from '../../shared/format-bytes';
 import type { MetadataInput } from '../../shared/jobs/types/metadata';
-import { sha256Buffer } from '../../shared/node/hash';
+import { fileTooLarge, sha256Buffer } from '../../shared/node/hash';
 import { fsReadError, isAbortError } from '../../shared/node/io-errors';
 import { photoHashesFromPixels } from './photo-hashes';
 import { decoderError, formatPixelLimit } from './decode-errors';
@@ -84,9 +83,7 @@ async function readPhotoFile(
       throw new PermanentJobError(`File changed since import: size ${size} ≠ ${expectedSize} bytes recorded at import`);
     }
     if (size === 0) throw new PermanentJobError('File is empty (0 bytes)');
-    if (size > maxFileBytes) {
-      throw new PermanentJobError(`File too large: ${formatBytes(size)} exceeds the ${formatBytes(maxFileBytes)} limit`);
-    }
+    if (size > maxFileBytes) throw fileTooLarge(size, maxFileBytes);
     // One byte more than the file: reading it tells a file that grew while we read, with no
     // extra read call.
     const buf = Buffer.allocUnsafe(size + 1);

@@ -20,8 +20,7 @@ import sharp from 'sharp';
 import { PermanentJobError } from '../../shared/jobs/errors';
 import { PYRAMID_OVERLAP, pyramidSchema, type PreviewInput, type Pyramid } from '../../shared/jobs/types/preview';
 import { FORMAT_LABELS, isSupportedFormat, sniffFormat, SNIFF_BYTES } from '../../shared/image-formats';
-import { formatBytes } from '../../shared/format-bytes';
-import { sha256File } from '../../shared/node/hash';
+import { fileTooLarge, sha256File } from '../../shared/node/hash';
 import { fsReadError } from '../../shared/node/io-errors';
 import { decoderError, formatPixelLimit } from './decode-errors';
 import { SHARP_FAIL_ON } from './metadata';
@@ -72,8 +71,7 @@ export async function buildPyramid(input: PreviewInput, opts: PyramidOptions = {
   if (!st.isFile()) throw new PermanentJobError(`Not a file: ${input.path} is not a regular file`);
   if (st.size !== input.expected.size)
     throw new PermanentJobError(`File changed since import: size ${st.size} ≠ ${input.expected.size} bytes recorded at import`);
-  if (st.size > input.maxFileBytes)
-    throw new PermanentJobError(`File too large: ${formatBytes(st.size)} exceeds the ${formatBytes(input.maxFileBytes)} limit`);
+  if (st.size > input.maxFileBytes) throw fileTooLarge(st.size, input.maxFileBytes);
   opts.progress?.(0, 'Checking the file');
   const { sha256 } = await sha256File(input.path, { signal });
   if (sha256 !== input.expected.sha256.toLowerCase())
