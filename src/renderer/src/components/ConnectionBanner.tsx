@@ -59,7 +59,7 @@ export function ConnectionBanner({ offline }: { offline: boolean }) {
       {offline ? (
         <>
           <strong>Not connected to Circa.</strong> Trying to reconnect… What you see may be out of date, and nothing can be
-          changed until the connection is back. Your work so far is saved.
+          changed until the connection is back.
         </>
       ) : (
         <>Connected again — bringing everything up to date…</>
