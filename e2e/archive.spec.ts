@@ -7,9 +7,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test, expect } from './fixtures';
-import { importFolder } from './helpers';
+import { CORPUS_JPG, importFolder } from './helpers';
 
-const CORPUS = path.resolve('../shared/corpus/exif-samples/jpg');
+const CORPUS = CORPUS_JPG;
 
 function makeFolder(names: string[]): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'circa-archive-e2e-'));

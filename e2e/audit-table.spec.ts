@@ -7,9 +7,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test, expect } from './fixtures';
-import { importFolder, overflowing } from './helpers';
+import { CORPUS_JPG, importFolder, overflowing } from './helpers';
 
-const CORPUS = path.resolve('../shared/corpus/exif-samples/jpg');
+const CORPUS = CORPUS_JPG;
 
 test('a failed job with long values fits its details panel at 1280×800 and 1024×768', async ({ app }) => {
   test.skip(app.target === 'electron', 'typing paths is browser mode');

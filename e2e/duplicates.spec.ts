@@ -9,9 +9,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { makeVariants } from '../test/support/duplicate-variants';
 import { test, expect } from './fixtures';
-import { importFolder } from './helpers';
+import { CORPUS_JPG, importFolder } from './helpers';
 
-const EXIF_ORG = path.resolve('../shared/corpus/exif-samples/jpg/exif-org');
+const EXIF_ORG = path.join(CORPUS_JPG, 'exif-org');
 
 async function makeFolder(): Promise<string> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'circa-dupes-'));

@@ -85,7 +85,9 @@ export const test = base.extend<{ app: CircaApp }>({
     } else {
       let { url, server } = await startBrowserMode(libraryDir);
       const browser: Browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS });
-      page = await browser.newPage({ viewport: { width: 1360, height: 860 } });
+      // A context of our own (not browser.newPage's implicit one): the axe check opens a page beside it.
+      const context = await browser.newContext({ viewport: { width: 1360, height: 860 } });
+      page = await context.newPage();
       await page.goto(url);
       const stop = async () => {
         if (server.exitCode !== null || server.signalCode !== null) return;

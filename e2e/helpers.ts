@@ -5,6 +5,17 @@ import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { expect } from './fixtures';
 
+/**
+ * The shared EXIF/image corpus: beside the checkout (`../shared/corpus`), or, for a git worktree
+ * kept in a folder of worktrees, one level further up.
+ */
+export const CORPUS_DIR =
+  ['../shared/corpus', '../../shared/corpus'].map((p) => path.resolve(p)).find((p) => fs.existsSync(p)) ??
+  path.resolve('../shared/corpus');
+
+/** The corpus's JPEG folder (exif-samples/jpg). */
+export const CORPUS_JPG = path.join(CORPUS_DIR, 'exif-samples/jpg');
+
 /** Imports a folder and waits for the import to finish. Browser mode types the path; the Electron app's dialog cannot be driven, so it calls the bridge. */
 export async function importFolder(page: Page, target: string, dir: string): Promise<Locator> {
   const panel = page.getByTestId('import-panel');
@@ -24,7 +35,7 @@ export async function importFolder(page: Page, target: string, dir: string): Pro
  * empty library and closes the panel; returns the folder (the caller removes it).
  */
 export async function importCorpusCopies(page: Page, target: string, names: string[]): Promise<string> {
-  const corpus = path.resolve('../shared/corpus/exif-samples/jpg');
+  const corpus = CORPUS_JPG;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'circa-e2e-photos-'));
   for (const name of names) fs.copyFileSync(path.join(corpus, name), path.join(dir, path.basename(name)));
   await page.getByRole('button', { name: 'Import photos…' }).click();

@@ -7,9 +7,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test, expect } from './fixtures';
-import { importFolder } from './helpers';
+import { CORPUS_JPG, importFolder } from './helpers';
 
-const CORPUS = path.resolve('../shared/corpus/exif-samples/jpg');
+const CORPUS = CORPUS_JPG;
 
 test('import summaries are each import’s own and true', async ({ app }) => {
   test.skip(app.target === 'electron', 'typing paths is browser mode; the Electron dialog cannot be driven');

@@ -9,9 +9,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { importFolder } from './helpers';
+import { CORPUS_JPG, importFolder } from './helpers';
 
-const CORPUS = path.resolve('../shared/corpus/exif-samples/jpg');
+const CORPUS = CORPUS_JPG;
 
 /** Canon_40D.jpg and the 16 orientation samples (plus their README, which is skipped). */
 function makeFolder(): { dir: string; images: number; others: number } {

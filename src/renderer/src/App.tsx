@@ -10,6 +10,8 @@ import { DuplicatesScreen } from './screens/DuplicatesScreen';
 import { JobCountsBadge } from './components/JobCountsBadge';
 import { DuplicatesBadge } from './components/DuplicatesBadge';
 import { SessionProvider } from './session/session';
+import { ConnectionBanner, useOffline } from './components/ConnectionBanner';
+import { KeyboardHelpButton } from './keyboard/KeyboardHelp';
 
 const NAV = [
   { screen: 'library', href: '#/library', label: 'Library' },
@@ -36,6 +38,8 @@ export function App() {
   // loaded pages are still there on the way back.
   const libraryAlive = route.screen === 'library' || route.screen === 'photo';
   const photoOpen = route.screen === 'photo' && route.id != null;
+  // Disconnected: the screens stay visible (what was last known) but take no clicks or keys.
+  const offline = useOffline();
   return (
     <SessionProvider>
       <div className="app">
@@ -55,10 +59,12 @@ export function App() {
             ))}
           </ul>
           <div className="sidebar-foot">
+            <KeyboardHelpButton />
             <HealthIndicator />
           </div>
         </nav>
-        <main className="content" id="content">
+        <ConnectionBanner offline={offline} />
+        <main className={offline ? 'content content-offline' : 'content'} id="content" inert={offline}>
           {libraryAlive && (
             <div className={photoOpen ? 'screen-host screen-host-hidden' : 'screen-host'} inert={photoOpen}>
               <LibraryScreen active={!photoOpen} />

@@ -16,6 +16,9 @@ import type { Result } from '../../../shared/result';
 import { createTransport, type Transport } from './transport';
 
 export class Client {
+  /** Events this window raises for itself (the refresh after a reconnect), delivered like pushed ones. */
+  private readonly localListeners = new Set<(event: string, payload: unknown) => void>();
+
   constructor(readonly transport: Transport) {}
 
   async call<N extends CallName>(name: N, input: CallInput<N>): Promise<Result<CallOutput<N>>> {
@@ -37,11 +40,22 @@ export class Client {
   }
 
   on<N extends EventName>(name: N, listener: (payload: EventPayload<N>) => void): () => void {
-    return this.transport.onEvent((event, payload) => {
+    const deliver = (event: string, payload: unknown) => {
       if (event !== name) return;
       const parsed = events[name].safeParse(payload);
       if (parsed.success) listener(parsed.data as EventPayload<N>);
-    });
+    };
+    const off = this.transport.onEvent(deliver);
+    this.localListeners.add(deliver);
+    return () => {
+      off();
+      this.localListeners.delete(deliver);
+    };
+  }
+
+  /** Delivers an event to this window's listeners as if main had pushed it (validated the same way). */
+  raiseLocally<N extends EventName>(name: N, payload: EventPayload<N>): void {
+    this.localListeners.forEach((l) => l(name, payload));
   }
 }
 

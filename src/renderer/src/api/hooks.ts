@@ -3,6 +3,7 @@ import type { CallInput, CallName, CallOutput, EventName, EventPayload } from '.
 import type { CallError } from '../../../shared/result';
 import { client } from './client';
 import type { ConnectionState } from './transport';
+import { onReconnect } from './reconnect';
 
 export interface Query<T> {
   data: T | undefined;
@@ -11,7 +12,10 @@ export interface Query<T> {
   reload(): void;
 }
 
-/** Calls `name` now and whenever `deps` change; `reload` calls again (e.g. on a pushed event). */
+/**
+ * Calls `name` now, whenever `deps` change and when the connection comes back after being lost;
+ * `reload` calls again (e.g. on a pushed event).
+ */
 export function useQuery<N extends CallName>(name: N, input: CallInput<N>, deps: unknown[] = []): Query<CallOutput<N>> {
   const [data, setData] = useState<CallOutput<N>>();
   const [error, setError] = useState<CallError>();
@@ -32,6 +36,7 @@ export function useQuery<N extends CallName>(name: N, input: CallInput<N>, deps:
     });
   }, [name]);
   useEffect(reload, [reload, ...deps]);
+  useReconnected(reload);
   return { data, error, loading, reload };
 }
 
@@ -39,6 +44,13 @@ export function useEvent<N extends EventName>(name: N, listener: (payload: Event
   const ref = useRef(listener);
   ref.current = listener;
   useEffect(() => client.on(name, (p) => ref.current(p)), [name]);
+}
+
+/** Calls the latest `listener` each time the connection is open again after having been lost. */
+export function useReconnected(listener: () => void): void {
+  const ref = useRef(listener);
+  ref.current = listener;
+  useEffect(() => onReconnect(client, () => ref.current()), []);
 }
 
 export function useConnection(): ConnectionState {

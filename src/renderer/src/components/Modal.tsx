@@ -1,5 +1,11 @@
-/** A modal dialog (the platform's <dialog>: focus stays inside, Escape closes). */
+/**
+ * A modal dialog (the platform's <dialog>: focus stays inside, Escape closes). On close, focus goes
+ * back to what opened it; React removes the dialog before the platform could restore it, which left
+ * the focus on <body> (keys lost, a screen reader at the top of the page). If the opener is gone
+ * too, the screen's heading takes it.
+ */
 import { useEffect, useRef, type ReactNode } from 'react';
+import { restoreFocus } from './focus';
 
 export function Modal({
   title,
@@ -15,8 +21,12 @@ export function Modal({
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const d = ref.current;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (d && !d.open) d.showModal();
-    return () => d?.close();
+    return () => {
+      d?.close();
+      restoreFocus(opener);
+    };
   }, []);
   return (
     <dialog

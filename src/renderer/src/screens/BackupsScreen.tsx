@@ -38,7 +38,9 @@ export function BackupsScreen() {
   return (
     <section className="screen backups-screen" aria-labelledby="backups-title">
       <header className="screen-head">
-        <h1 id="backups-title">Backups</h1>
+        <h1 id="backups-title" tabIndex={-1}>
+          Backups
+        </h1>
         <div className="toolbar">
           <button className="primary" onClick={() => void backUpNow()} disabled={isActive(job)}>
             Back up now

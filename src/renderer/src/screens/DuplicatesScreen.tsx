@@ -233,7 +233,9 @@ export function DuplicatesScreen() {
   return (
     <section className="screen dup-screen" aria-labelledby="dup-title">
       <header className="screen-head">
-        <h1 id="dup-title">Duplicates</h1>
+        <h1 id="dup-title" tabIndex={-1}>
+          Duplicates
+        </h1>
         <div className="toolbar dup-scan" data-testid="dup-scan">
           <span className="small muted" data-testid="dup-scan-state">
             {job === undefined

@@ -54,7 +54,9 @@ export function JobsScreen({ selectedId }: { selectedId?: number }) {
   return (
     <section className="screen jobs-screen" aria-labelledby="jobs-title">
       <header className="screen-head">
-        <h1 id="jobs-title">Jobs</h1>
+        <h1 id="jobs-title" tabIndex={-1}>
+          Jobs
+        </h1>
         <div className="toolbar">
           <label className="inline-field">
             <span>Start</span>

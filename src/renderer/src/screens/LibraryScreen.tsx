@@ -200,7 +200,9 @@ export function LibraryScreen({ active = true }: { active?: boolean }) {
   return (
     <section className="screen library-screen" aria-labelledby="library-title" {...dnd}>
       <header className="screen-head">
-        <h1 id="library-title">Library</h1>
+        <h1 id="library-title" tabIndex={-1}>
+          Library
+        </h1>
         <div className="toolbar">
           <input
             type="search"

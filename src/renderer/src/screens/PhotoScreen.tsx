@@ -68,6 +68,17 @@ export function PhotoScreen({ id, review = false }: { id: number; review?: boole
   const nav = review ? { prev: queue.prev, next: queue.next } : { prev: libNav?.prev, next: libNav?.next };
   const go = (to: number | undefined) => to != null && navigate(`/${review ? 'review' : 'photo'}/${to}`);
 
+  // Opening a photo (from the grid, a link, or stepping with J/K) puts the focus on its title, so
+  // the keys work at once and a screen reader says which photo this is. A control on this screen
+  // that keeps the focus (the Next button pressed again and again) is left alone.
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const screenRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const active = document.activeElement;
+    if (!active || active === document.body || !screenRef.current?.contains(active))
+      titleRef.current?.focus({ preventScroll: true });
+  }, [id]);
+
   const viewer = useRef<ViewerHandle>(null);
   usePhotoKeys({
     back: () => navigate('/library'),
@@ -96,12 +107,12 @@ export function PhotoScreen({ id, review = false }: { id: number; review?: boole
   };
 
   return (
-    <section className="screen photo-screen" aria-labelledby="photo-title">
+    <section className="screen photo-screen" aria-labelledby="photo-title" ref={screenRef}>
       <header className="photo-head">
         <a className="back-link" href="#/library" title="Back to the library (Esc)">
           ← Library
         </a>
-        <h1 id="photo-title" title={photo?.path}>
+        <h1 id="photo-title" tabIndex={-1} ref={titleRef} title={photo?.path}>
           {photo?.filename ?? (q.error ? `Photo ${id}` : 'Loading…')}
         </h1>
         <div className="photo-nav">

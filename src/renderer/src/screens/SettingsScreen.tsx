@@ -76,7 +76,9 @@ export function SettingsScreen() {
   return (
     <section className="screen" aria-labelledby="settings-title">
       <header className="screen-head">
-        <h1 id="settings-title">Settings</h1>
+        <h1 id="settings-title" tabIndex={-1}>
+          Settings
+        </h1>
       </header>
       <form className="settings-form" onSubmit={save}>
         <fieldset>

@@ -4,7 +4,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { client } from '../api/client';
-import { useEvent } from '../api/hooks';
+import { useEvent, useReconnected } from '../api/hooks';
 import type { JobSummary } from '../../../shared/contract';
 
 const PAGE = 200;
@@ -92,6 +92,8 @@ export function useJobList(filter: JobFilter) {
   rowsRef.current = rows;
 
   useEvent('jobs.changed', (e) => void refresh(e.changedIds));
+  // Changes made while the connection was down were never pushed: read the list again.
+  useReconnected(() => void reset());
 
   return { rows, total, error, loadMore, reload: reset };
 }

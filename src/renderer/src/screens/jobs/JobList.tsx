@@ -2,6 +2,10 @@
  * The live, virtualised list of jobs: each row says what kind of work it is and which photo it is
  * about (linked to the photo), its state and its latest word (progress, retry time, error, result).
  * A failure nobody has seen yet is marked "new".
+ *
+ * A row is a list item, not an option: it holds two links (the job's details, its photo), and an
+ * interactive row around them would nest controls that a screen reader cannot reach. ↑/↓ on the
+ * list still move the selection.
  */
 import { useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -42,16 +46,15 @@ export function JobList({ rows, total, selectedId, onEnd }: Props) {
 
   if (!rows.length) return <div className="empty small">No jobs{total ? '' : ' yet'}.</div>;
   return (
-    <div className="job-list" ref={parent} tabIndex={0} onKeyDown={onKey} role="listbox" aria-label="Jobs" data-testid="job-list">
-      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+    <div className="job-list" ref={parent} tabIndex={0} onKeyDown={onKey} role="region" aria-label="Jobs" data-testid="job-list">
+      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }} role="list" aria-label="Jobs, newest first">
         {items.map((v) => {
           const j = rows[v.index];
           const unseen = j.status === 'failed' && j.acknowledgedAt == null;
           return (
             <div
               key={j.id}
-              role="option"
-              aria-selected={j.id === selectedId}
+              role="listitem"
               className={`job-row${j.id === selectedId ? ' selected' : ''}${unseen ? ' unseen' : ''}`}
               style={{ position: 'absolute', top: 0, left: 0, right: 0, height: v.size, transform: `translateY(${v.start}px)` }}
               onClick={() => navigate(`/jobs/${j.id}`)}
@@ -62,7 +65,15 @@ export function JobList({ rows, total, selectedId, onEnd }: Props) {
             >
               <span className={`pill pill-${j.status}`}>{STATUS_LABEL[j.status]}</span>
               <span className="job-main">
-                <span className="job-type">{typeLabel(j.type)}</span>
+                <a
+                  className="job-type"
+                  href={`#/jobs/${j.id}`}
+                  aria-current={j.id === selectedId ? 'true' : undefined}
+                  onClick={(e) => e.stopPropagation()}
+                  data-testid="job-open"
+                >
+                  {typeLabel(j.type)}
+                </a>
                 <span className="job-subject">
                   {j.photo ? (
                     <a

@@ -1,6 +1,8 @@
 /**
  * One photo in the grid: thumbnail (or a placeholder that says what state the photo is in: queued,
  * being read, waiting to retry, cancelled, failed and why), state badges and a caption.
+ * The tile has no aria-label: its name is the text it shows (filename, date, badges, placeholder),
+ * so what a screen reader says and what a voice-control user reads off the screen are the same.
  */
 import { memo, useState } from 'react';
 import { client } from '../../api/client';
@@ -26,7 +28,6 @@ export const PhotoTile = memo(function PhotoTile({ photo: p, index, total, selec
       aria-selected={selected}
       aria-posinset={index + 1}
       aria-setsize={total}
-      aria-label={`${p.filename}, ${caption}${p.missing ? ', file missing' : ''}${p.metadataStatus === 'failed' ? ', metadata failed' : ''}`}
       className={`photo-tile${selected ? ' selected' : ''}${focused ? ' focused' : ''}`}
       onClick={(e) => onClick(index, e)}
       onDoubleClick={() => onOpen(p.id)}
@@ -35,6 +36,13 @@ export const PhotoTile = memo(function PhotoTile({ photo: p, index, total, selec
       data-status={p.metadataStatus}
       data-tile-state={state.kind}
     >
+      {/* First in the DOM (the thumbnail is drawn above it): the tile's accessible name is its visible text, name first. */}
+      <div className="tile-caption">
+        <span className="tile-name" title={p.filename}>
+          {p.filename}
+        </span>
+        <span className={`tile-date${p.estimateLabel ? '' : ' undated'}`}>{caption}</span>
+      </div>
       <div className="tile-thumb">
         <Thumb photo={p} state={state} />
         {selected && (
@@ -57,12 +65,6 @@ export const PhotoTile = memo(function PhotoTile({ photo: p, index, total, selec
             </span>
           )}
         </span>
-      </div>
-      <div className="tile-caption">
-        <span className="tile-name" title={p.filename}>
-          {p.filename}
-        </span>
-        <span className={`tile-date${p.estimateLabel ? '' : ' undated'}`}>{caption}</span>
       </div>
     </div>
   );

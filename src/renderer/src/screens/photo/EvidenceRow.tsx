@@ -165,6 +165,8 @@ export function EvidenceRow({
           className="ev-note-form"
           onSubmit={(e) => {
             e.preventDefault();
+            // The form goes away: its finding keeps the focus (not <body>).
+            e.currentTarget.closest('li')?.focus();
             review(item.reviewStatus);
           }}
         >
@@ -179,6 +181,7 @@ export function EvidenceRow({
             onKeyDown={(e) => {
               if (e.key === 'Escape') {
                 e.stopPropagation();
+                e.currentTarget.closest('li')?.focus();
                 setNoteOpen(false);
               }
             }}

@@ -13,6 +13,7 @@ export function NotesField({ photoId, notes, onSaved }: { photoId: number; notes
   const [state, setState] = useState<State>({ kind: 'idle' });
   const saved = useRef(notes);
   const editing = useRef(false);
+  const sectionRef = useRef<HTMLElement>(null);
 
   // Another photo, or the notes changed elsewhere while this field was not being edited.
   useEffect(() => {
@@ -38,7 +39,7 @@ export function NotesField({ photoId, notes, onSaved }: { photoId: number; notes
   };
 
   return (
-    <section className="side-section" aria-labelledby="notes-title">
+    <section className="side-section notes-section" aria-labelledby="notes-title" tabIndex={-1} ref={sectionRef}>
       <div className="section-head">
         <h3 id="notes-title">
           <label htmlFor="photo-notes">Notes</label>
@@ -70,9 +71,10 @@ export function NotesField({ photoId, notes, onSaved }: { photoId: number; notes
             e.preventDefault();
             void save();
           } else if (e.key === 'Escape') {
-            // Leaves the field (saving it); a second Escape goes back to the library.
+            // Leaves the field (saving it) for its section, not for <body>: the focus stays where
+            // the archivist was, and a second Escape goes back to the library.
             e.preventDefault();
-            e.currentTarget.blur();
+            sectionRef.current?.focus();
           }
         }}
       />
