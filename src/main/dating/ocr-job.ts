@@ -5,9 +5,23 @@
 import { PermanentJobError } from '../../shared/jobs/errors';
 import type { OcrJobType } from '../../shared/jobs/types/ocr';
 import type { MainHalf } from '../jobs/registry';
-import type { EvidenceStore } from '../evidence/evidence-store';
+import type { EvidenceRow, EvidenceStore } from '../evidence/evidence-store';
 import type { PhotoRepository } from '../photos/photo-repository';
-import { ocrEvidence } from './ocr-evidence';
+import { ocrEvidence, type CameraCapture } from './ocr-evidence';
+
+/** The camera's own capture date among a photo's current findings (a camera original's EXIF), if not rejected. */
+function cameraCapture(rows: EvidenceRow[]): CameraCapture | null {
+  for (const r of rows) {
+    if (r.source !== 'exif' || r.kind !== 'estimate' || r.review_status === 'rejected' || r.earliest === null) continue;
+    try {
+      const details = JSON.parse(r.details ?? '{}') as { origin?: string; field?: string };
+      if (details.origin === 'capture') return { day: r.earliest, field: details.field ?? 'capture date' };
+    } catch {
+      /* unreadable details: not taken for a capture date */
+    }
+  }
+  return null;
+}
 
 export interface OcrJobDeps {
   photos: PhotoRepository;
@@ -30,7 +44,7 @@ export function ocrJob(deps: OcrJobDeps): MainHalf<OcrJobType> {
         jobId: job.id,
         readAt: Date.now(),
       });
-      const items = ocrEvidence(out);
+      const items = ocrEvidence(out, cameraCapture(deps.evidence.current(photoId)));
       deps.evidence.recordFromJob(photoId, 'ocr', items, { id: job.id, attempt: job.attempt });
       deps.onPhotoChanged(photoId);
       const lines = `${out.lines.length} line${out.lines.length === 1 ? '' : 's'} of text`;
