@@ -176,6 +176,8 @@ export const photoSummarySchema = z.object({
   estimateLatest: z.number().int().nullable(),
   /** DACS wording of the estimate, e.g. "circa 1935–1942". */
   estimateLabel: z.string().nullable(),
+  /** How many findings are only clues, not dates (src/shared/dating/clue-rule.ts): "undated · 1 weak clue". */
+  clueCount: z.number().int().min(0),
   importedAt: z.number(),
 });
 export type PhotoSummary = z.infer<typeof photoSummarySchema>;

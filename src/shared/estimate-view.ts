@@ -18,5 +18,18 @@ export const estimateViewSchema = z.object({
   edtf: z.string().nullable(),
   dacs: z.string().nullable(),
   explanation: z.array(z.string()),
+  /** Evidence that is only a clue, not a date (src/shared/dating/clue-rule.ts). Absent in estimates stored before. */
+  clueIds: z.array(z.number().int()).default([]),
+  /** What the estimate would say if the clues counted; null without clues. */
+  withClues: z
+    .object({
+      earliest: z.number().int().nullable(),
+      latest: z.number().int().nullable(),
+      confidence: z.number().nullable(),
+      edtf: z.string().nullable(),
+      dacs: z.string().nullable(),
+    })
+    .nullable()
+    .default(null),
 });
 export type EstimateView = z.infer<typeof estimateViewSchema>;

@@ -59,6 +59,12 @@ export const ocrDetailsSchema = z.object({
   reason: z.string(),
   /** Tesseract's mean confidence for the text, 0..100. */
   ocrConfidence: z.number(),
+  /** The line confidence (0..100) of the line the date was read on (src/shared/dating/confidence-terms.ts). Absent in older rows. */
+  lineConfidence: z.number().optional(),
+  /** Why this reading is only a clue (e.g. read inside the picture of a camera original). */
+  clue: z.string().optional(),
+  /** The camera's own capture date this reading contradicts, and by how many years. */
+  captureConflict: z.object({ day: z.number().int(), field: z.string(), years: z.number().int() }).optional(),
   /** Set when the text says it dates the object's use (a postmark…), not the picture. */
   use: z
     .object({

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { extractDates } from '../../shared/dating';
+import { DATE_CONFIDENCE_FLOOR, estimate, extractDates } from '../../shared/dating';
 import { ocrJobOutputSchema, type OcrJobOutput } from '../../shared/jobs/outputs/ocr';
+import { normaliseOcrText } from '../../shared/dating/ocr-normalise';
 import { ocrEvidence } from './ocr-evidence';
 
 /** What the OCR worker would return for this text, through the same schema main validates it with. */
@@ -40,5 +41,72 @@ describe('OCR evidence', () => {
     ['Gift of Mrs. Ida Hartley, 1972', 19721231],
   ])('%j is a bound too', (text, latest) => {
     expect(ocrEvidence(output(text))[0]).toMatchObject({ kind: 'bound', earliest: null, latest });
+  });
+});
+
+/** One line read at `lineConfidence`, on a page whose mean confidence is `pageConfidence`. */
+function oneLine(text: string, lineConfidence: number, pageConfidence = lineConfidence): OcrJobOutput {
+  return ocrJobOutputSchema.parse({
+    text,
+    confidence: pageConfidence,
+    lines: [{ text, confidence: lineConfidence, bbox: { x0: 0, y0: 280, x1: 400, y1: 298 } }],
+    width: 400,
+    height: 300,
+    method: 'as scanned',
+    // As the worker finds them: in the normalised text.
+    dates: extractDates(normaliseOcrText(text).text, { referenceYear: 2025 }),
+  });
+}
+
+describe('OCR evidence: dates only from what was read (issue 28 items 3 and 4)', () => {
+  it('a line read at 23 % is texture: it gives no date', () => {
+    expect(oneLine('SH wo il "30', 23)).toMatchObject({ dates: [expect.objectContaining({ earliest: 19300101 })] });
+    expect(ocrEvidence(oneLine('SH wo il "30', 23))).toEqual([]);
+  });
+
+  it("a caption read clearly keeps the extractor's confidence, whatever the rest of the page scored", () => {
+    const [item] = ocrEvidence(oneLine('Aunt Edith, Easter 1947', 94, 35));
+    expect(item).toMatchObject({ kind: 'estimate', confidence: 0.9 });
+    expect(item.details).toMatchObject({ lineConfidence: 94 });
+  });
+
+  it('a date on a murky line keeps less of its confidence, and a line below the floor gives none', () => {
+    const [item] = ocrEvidence(oneLine('Easter 1947', 40));
+    expect(item).toBeUndefined(); // below the line floor
+    const [murky] = ocrEvidence(oneLine('Easter 1947', 55));
+    expect(murky.confidence).toBeLessThan(0.9 * 0.7);
+  });
+
+  it("on a camera original, a date in the picture is a clue that names its conflict with the camera's date", () => {
+    const capture = { day: 20080530, field: 'DateTimeOriginal' };
+    const [item] = ocrEvidence(oneLine("'33", 70), capture);
+    expect(item.confidence).toBeLessThan(DATE_CONFIDENCE_FLOOR);
+    expect(item.summary).toContain('contradicts the camera’s own date (2008-05-30, EXIF DateTimeOriginal) by 75 years');
+    expect(item.details).toMatchObject({ captureConflict: { years: 75 } });
+
+    const result = estimate([
+      {
+        id: 1,
+        source: 'exif',
+        kind: 'estimate',
+        earliest: 20080530,
+        latest: 20080530,
+        confidence: 0.9,
+        reviewStatus: 'pending',
+        summary: 'Camera recorded 2008-05-30',
+      },
+      {
+        id: 2,
+        source: 'ocr',
+        kind: item.kind,
+        earliest: item.earliest,
+        latest: item.latest,
+        confidence: item.confidence,
+        reviewStatus: 'pending',
+        summary: item.summary,
+      },
+    ]);
+    expect(result).toMatchObject({ earliest: 20080530, latest: 20080530, clueIds: [2] });
+    expect(result.explanation.join(' ')).toContain('by 75 years');
   });
 });

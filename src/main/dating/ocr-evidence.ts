@@ -4,18 +4,32 @@
  * dates the photo or something else). A date of the object's use — a postmark, "developed",
  * "printed", "received", a copyright line, an accession or gift — only says the picture is no
  * later: a "not after" bound at its latest reading.
+ *
+ * Dates come only from what was read, not from texture (issue 28):
+ *  - a line read below OCR_LINE_FLOOR gives no dates (a 23 % line of foliage read as "30");
+ *  - each date's evidence confidence follows its own line's confidence (confidence-terms.ts), so a
+ *    clear caption reads as clear and a murky line falls below the clue floor;
+ *  - on a camera original (the photo has the camera's own capture date) there is no caption, mount
+ *    or margin: any text is inside the picture, so its dates are only clues, and one that misses
+ *    the camera's date by decades names that conflict instead of standing as a second estimate.
  */
 import { normaliseOcrText } from '../../shared/dating/ocr-normalise';
 import type { OcrJobOutput } from '../../shared/jobs/outputs/ocr';
-import { describeEnd, toDacs, type UseCue } from '../../shared/dating';
+import { describeEnd, toDacs, toIsoDate, yearOf, type UseCue } from '../../shared/dating';
+import { OCR_LINE_FLOOR, ocrEvidenceConfidence } from '../../shared/dating/confidence-terms';
 import type { NewEvidence } from '../evidence/evidence-store';
 
 const MAX_DATES = 10;
+/** A date this many years or more from the camera's own capture date contradicts it. */
+export const CAPTURE_CONFLICT_YEARS = 20;
+/** Picture-area dates are stated under the clue floor (DATE_CONFIDENCE_FLOOR): listed, never a date until accepted. */
+export const PICTURE_AREA_CONFIDENCE = 0.3;
 
-/** How far to trust a date read by OCR: the extractor's own confidence, tempered by how clearly the text was read. */
-export function ocrEvidenceConfidence(dateConfidence: number, ocrConfidence: number): number {
-  const clarity = Math.max(0, Math.min(1, ocrConfidence / 90));
-  return Math.round(dateConfidence * (0.5 + 0.5 * clarity) * 100) / 100;
+/** The camera's own capture date of a camera original (its EXIF evidence), when it has one. */
+export interface CameraCapture {
+  day: number;
+  /** The EXIF field it was read from, e.g. "DateTimeOriginal". */
+  field: string;
 }
 
 const USE_LABEL: Record<UseCue, string> = {
@@ -30,38 +44,71 @@ const USE_LABEL: Record<UseCue, string> = {
 };
 
 type FoundInText = OcrJobOutput['dates'][number];
+type ReadLine = OcrJobOutput['lines'][number];
 
-function fromDate(d: FoundInText, out: OcrJobOutput): NewEvidence {
-  // Dates are found in the normalised text ("Summer '62" where OCR read "Summer \"62").
-  const line = out.lines.find((l) => normaliseOcrText(l.text).text.includes(d.text))?.text ?? d.text;
-  const details = { text: d.text, line, reason: d.reason, ocrConfidence: Math.round(out.confidence), use: d.use ?? null };
+/** The line a date was read on. Dates are found in the normalised text ("Summer '62" where OCR read "Summer \"62"). */
+function lineOf(d: FoundInText, out: OcrJobOutput): ReadLine | null {
+  return out.lines.find((l) => normaliseOcrText(l.text).text.includes(d.text)) ?? null;
+}
+
+/** Years between a date's interval and the capture day (0 when the interval holds it). */
+function yearsFrom(d: FoundInText, capture: CameraCapture): number {
+  const year = yearOf(capture.day);
+  return Math.max(0, yearOf(d.earliest) - year, year - yearOf(d.latest));
+}
+
+function fromDate(d: FoundInText, out: OcrJobOutput, line: ReadLine | null, capture: CameraCapture | null): NewEvidence {
+  const lineConfidence = line?.confidence ?? out.confidence;
+  const details = {
+    text: d.text,
+    line: line?.text ?? d.text,
+    reason: d.reason,
+    ocrConfidence: Math.round(out.confidence),
+    lineConfidence: Math.round(lineConfidence),
+    use: d.use ?? null,
+    ...(capture ? { clue: 'read inside the picture of a camera original, not on a caption, mount or margin' } : {}),
+  };
+  const apart = capture ? yearsFrom(d, capture) : 0;
+  const conflict =
+    capture && apart >= CAPTURE_CONFLICT_YEARS
+      ? `; contradicts the camera’s own date (${toIsoDate(capture.day)}, EXIF ${capture.field}) by ${apart} years`
+      : '';
+  const captureConflict = conflict ? { captureConflict: { day: capture!.day, field: capture!.field, years: apart } } : {};
   if (d.use) {
     return {
       kind: 'bound',
       earliest: null,
       latest: d.latest,
       precision: d.precision,
-      confidence: null,
-      summary: `${USE_LABEL[d.use.cue]} “${d.text}”: the photograph is not after ${describeEnd(d.latest, d.precision)}`,
-      details,
+      // A bound read in the picture is only a weak one: a clue until accepted.
+      confidence: capture ? PICTURE_AREA_CONFIDENCE : null,
+      summary: `${USE_LABEL[d.use.cue]} “${d.text}”: the photograph is not after ${describeEnd(d.latest, d.precision)}${conflict}`,
+      details: { ...details, ...captureConflict },
     };
   }
+  const confidence = ocrEvidenceConfidence(d.confidence, lineConfidence);
   return {
     kind: 'estimate',
     earliest: d.earliest,
     latest: d.latest,
     precision: d.precision,
-    confidence: ocrEvidenceConfidence(d.confidence, out.confidence),
-    summary: `Text reads “${d.text}”: ${toDacs(d.earliest, d.latest, { approximate: d.approximate, precision: d.precision })}`,
-    details,
+    confidence: capture ? Math.min(confidence, PICTURE_AREA_CONFIDENCE) : confidence,
+    summary: `Text reads “${d.text}”: ${toDacs(d.earliest, d.latest, { approximate: d.approximate, precision: d.precision })}${conflict}`,
+    details: { ...details, ...captureConflict },
   };
 }
 
-export function ocrEvidence(out: OcrJobOutput): NewEvidence[] {
+/**
+ * The evidence in one OCR reading. `capture`: the camera's own date when the photo is a camera
+ * original (then every date is a clue, see the header), else null.
+ */
+export function ocrEvidence(out: OcrJobOutput, capture: CameraCapture | null = null): NewEvidence[] {
   const seen = new Set<string>();
   const items: NewEvidence[] = [];
   for (const d of out.dates) {
-    const item = fromDate(d, out);
+    const line = lineOf(d, out);
+    if ((line?.confidence ?? out.confidence) < OCR_LINE_FLOOR) continue;
+    const item = fromDate(d, out, line, capture);
     const key = `${item.kind}:${item.earliest}-${item.latest}`;
     if (seen.has(key) || items.length >= MAX_DATES) continue;
     seen.add(key);

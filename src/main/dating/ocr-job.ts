@@ -5,12 +5,26 @@
 import { PermanentJobError } from '../../shared/jobs/errors';
 import type { OcrJobType } from '../../shared/jobs/types/ocr';
 import type { MainHalf } from '../jobs/registry';
-import type { EvidenceStore } from '../evidence/evidence-store';
+import type { EvidenceRow, EvidenceStore } from '../evidence/evidence-store';
 import type { PhotoRepository } from '../photos/photo-repository';
 import type { SettingsStore } from '../settings/settings';
-import { ocrEvidence } from './ocr-evidence';
+import { ocrEvidence, type CameraCapture } from './ocr-evidence';
 import { historyEvidenceFromText } from './history-evidence';
 import { OwnHistoryEntries } from './own-history-entries';
+
+/** The camera's own capture date among a photo's current findings (a camera original's EXIF), if not rejected. */
+function cameraCapture(rows: EvidenceRow[]): CameraCapture | null {
+  for (const r of rows) {
+    if (r.source !== 'exif' || r.kind !== 'estimate' || r.review_status === 'rejected' || r.earliest === null) continue;
+    try {
+      const details = JSON.parse(r.details ?? '{}') as { origin?: string; field?: string };
+      if (details.origin === 'capture') return { day: r.earliest, field: details.field ?? 'capture date' };
+    } catch {
+      /* unreadable details: not taken for a capture date */
+    }
+  }
+  return null;
+}
 
 export interface OcrJobDeps {
   photos: PhotoRepository;
@@ -37,7 +51,10 @@ export function ocrJob(deps: OcrJobDeps): MainHalf<OcrJobType> {
         readAt: Date.now(),
       });
       // Dates as written, then history named in the text ("V-E Day", "after the war").
-      const items = [...ocrEvidence(out), ...historyEvidenceFromText(out.text, history.readable(), out)];
+      const items = [
+        ...ocrEvidence(out, cameraCapture(deps.evidence.current(photoId))),
+        ...historyEvidenceFromText(out.text, history.readable(), out),
+      ];
       deps.evidence.recordFromJob(photoId, 'ocr', items, { id: job.id, attempt: job.attempt });
       deps.onPhotoChanged(photoId);
       const lines = `${out.lines.length} line${out.lines.length === 1 ? '' : 's'} of text`;

@@ -235,5 +235,18 @@ export function toEvidenceInput(r: EvidenceRow): EvidenceInput {
     precision: decodePrecision(r.precision),
     reviewStatus: r.review_status,
     summary: r.summary,
+    originSource: r.source === 'duplicate' ? carriedFrom(r.details) : null,
   };
 }
+
+/** The source a finding carried from a copy was found by (its details' origin), or null. */
+function carriedFrom(details: string | null): EvidenceSource | null {
+  try {
+    const source = (JSON.parse(details ?? 'null') as { origin?: { source?: unknown } } | null)?.origin?.source;
+    return typeof source === 'string' && EVIDENCE_SOURCES.has(source) ? (source as EvidenceSource) : null;
+  } catch {
+    return null;
+  }
+}
+
+const EVIDENCE_SOURCES: ReadonlySet<string> = new Set<EvidenceSource>(['exif', 'ocr', 'ai', 'manual', 'duplicate']);

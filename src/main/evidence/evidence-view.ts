@@ -58,5 +58,8 @@ export function toEstimateView(e: Estimate): EstimateView {
     edtf: e.edtf,
     dacs: e.dacs,
     explanation: e.explanation,
+    // Estimates stored before clues were told apart have neither (a rebuild brings them).
+    clueIds: e.clueIds ?? [],
+    withClues: e.withClues ?? null,
   };
 }

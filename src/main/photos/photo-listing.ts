@@ -80,7 +80,7 @@ const METADATA_JOB_SQL = `CASE WHEN metadata_status = 'pending' THEN (
 // Qualified: a search joins photos_fts, whose columns share some of these names.
 export const SUMMARY_COLUMNS = `photos.id, photos.filename, photos.path, format, display_width, display_height, thumbnail, sha256,
   metadata_status, metadata_error, missing, camera, exif_date, estimate_status, estimate_earliest, estimate_latest,
-  json_extract(estimate, '$.dacs') AS estimate_label, imported_at, ${DATE_KEY_SQL} AS date_key,
+  json_extract(estimate, '$.dacs') AS estimate_label, json_array_length(estimate, '$.clueIds') AS clue_count, imported_at, ${DATE_KEY_SQL} AS date_key,
   ${METADATA_JOB_SQL} AS metadata_job`;
 
 /**
@@ -261,6 +261,7 @@ export function toPhotoSummary(r: Record<string, any>): PhotoSummary {
     estimateEarliest: r.estimate_earliest,
     estimateLatest: r.estimate_latest,
     estimateLabel: r.estimate_label ?? null,
+    clueCount: r.clue_count ?? 0,
     importedAt: r.imported_at,
   };
 }

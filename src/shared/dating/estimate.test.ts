@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { daysInMonth, toUtcMillis } from './daynum';
 import { estimate } from './estimate';
+import { isClue } from './clue-rule';
 import type { Estimate, EvidenceInput } from './types';
 
 let nextId = 1;
@@ -60,6 +61,8 @@ describe('estimate: examples', () => {
       edtf: null,
       dacs: null,
       explanation: ['No usable evidence, so the photo is undated.'],
+      clueIds: [],
+      withClues: null,
     });
   });
 
@@ -81,7 +84,8 @@ describe('estimate: examples', () => {
       status: 'estimated',
       earliest: 19350101,
       latest: 19421231,
-      confidence: 1,
+      // A bound is a bound: hard bounds alone state no confidence.
+      confidence: null,
       earliestSetBy: [2, 3],
       latestSetBy: [7],
       edtf: '1935/1942',
@@ -184,7 +188,7 @@ describe('estimate: examples', () => {
   });
 
   it('needs review while any usable item is pending', () => {
-    const result = estimate([notBefore(19230101, { id: 1 }), guess(19300101, 19391231, 0.6, { id: 2, reviewStatus: 'pending' })]);
+    const result = estimate([notBefore(19230101, { id: 1 }), guess(19300101, 19391231, 0.6, { id: 2, source: 'ocr', reviewStatus: 'pending' })]);
     expect(result.status).toBe('needs_review');
     expect(result.explanation).toContain('Awaiting review: #2.');
   });
@@ -255,7 +259,8 @@ const anyStatus = fc.constantFrom<EvidenceInput['reviewStatus']>('pending', 'acc
 const evidenceArb = fc.array(itemArb(anyKind, anyStatus), { maxLength: 8 }).map((shapes) => withIds(shapes));
 
 function boundsCanAllHold(items: EvidenceInput[]): boolean {
-  const bounds = items.filter((i) => i.kind === 'bound' && i.reviewStatus !== 'rejected');
+  // Clues never date a photo, so they cannot put its bounds in conflict either.
+  const bounds = items.filter((i) => i.kind === 'bound' && i.reviewStatus !== 'rejected' && !isClue(i));
   const lowers = bounds.flatMap((b) => (b.earliest === null ? [] : [b.earliest]));
   const uppers = bounds.flatMap((b) => (b.latest === null ? [] : [b.latest]));
   return lowers.length === 0 || uppers.length === 0 || Math.max(...lowers) <= Math.min(...uppers);
@@ -335,6 +340,7 @@ describe('estimate: properties', () => {
         const parsed = edtf(result.edtf);
         expect(parsed.min).toBe(result.earliest === null ? -Infinity : toUtcMillis(result.earliest));
         expect(parsed.max).toBe(result.latest === null ? Infinity : toUtcMillis(result.latest) + 86_400_000 - 1);
+        if (result.confidence === null) return;
         expect(result.confidence).toBeGreaterThanOrEqual(0);
         expect(result.confidence).toBeLessThanOrEqual(1);
       }),

@@ -11,6 +11,12 @@
 //    confidence-weighted medians of their ends (combine-estimates.ts).
 // 4. Status: 'undated' without usable evidence, 'conflict' as above,
 //    'needs_review' while any usable item is pending, else 'estimated'.
+// 5. A clue is not a date (clue-rule.ts): unaccepted visual analysis and unreviewed findings
+//    below DATE_CONFIDENCE_FLOOR are listed and explained, but steps 2-4 run without them. A
+//    photo with only clues is undated; `withClues` says what the clues would make of it.
+// 6. Copies count once (copies-count-once.ts): a finding carried from a copy that repeats one
+//    already counted is not counted again.
+// 7. A bound is a bound: an estimate set by hard bounds alone has no confidence (null).
 import type { Estimate, EvidenceInput, Precision } from './types';
 import { finest } from './precision';
 import { isDayNum } from './daynum';
@@ -18,6 +24,8 @@ import { intersectBounds, type BoundWindow } from './bound-window';
 import { clipToWindow, type ClippedEstimate, combineEstimates, confidenceOf } from './combine-estimates';
 import { cite, citeAll, listIds } from './evidence-phrases';
 import { describeEnd, describeStart, toDacs, toEdtf } from './format';
+import { CLUE_RULE, clueReason, isClue } from './clue-rule';
+import { countCopiesOnce } from './copies-count-once';
 
 interface Screened {
   usable: EvidenceInput[];
@@ -45,7 +53,7 @@ function screen(counted: EvidenceInput[]): Screened {
   return { usable, notes };
 }
 
-function emptyEstimate(status: Estimate['status'], explanation: string[]): Estimate {
+function emptyEstimate(status: Estimate['status'], explanation: string[]): Omit<Estimate, 'clueIds' | 'withClues'> {
   return {
     status,
     earliest: null,
@@ -116,22 +124,58 @@ export function estimate(evidence: EvidenceInput[]): Estimate {
   const ignored = rejected.length ? [`Ignored rejected evidence: ${listIds(rejected.map((item) => item.id))}.`] : [];
 
   const { usable, notes: leftOut } = screen(sorted.filter((item) => item.reviewStatus !== 'rejected'));
+  const clues = usable.filter(isClue);
+  const dates = usable.filter((item) => !isClue(item));
+  const result = fromDates(dates, byId, describeClues(clues, dates.length > 0), [...leftOut, ...ignored]);
+  if (clues.length === 0) return { ...result, clueIds: [], withClues: null };
+  const counted = fromDates(usable, byId, [], []);
+  const withClues =
+    counted.earliest === null && counted.latest === null
+      ? null
+      : { earliest: counted.earliest, latest: counted.latest, confidence: counted.confidence, edtf: counted.edtf, dacs: counted.dacs };
+  return { ...result, clueIds: clues.map((item) => item.id), withClues };
+}
+
+type DatedEstimate = Omit<Estimate, 'clueIds' | 'withClues'>;
+
+function describeClues(clues: EvidenceInput[], dated: boolean): string[] {
+  if (clues.length === 0) return [];
+  const listed = clues.map((item) => `${cite(item)}: ${clueReason(item)}`).join('; ');
+  const heading = dated ? 'Set aside as clues, not dates' : 'Only clues, no finding, so the photo is undated';
+  return [`${heading}: ${listed}.`, CLUE_RULE];
+}
+
+/**
+ * The estimate from the findings that count as dates. `clueLines` say what was set aside as a
+ * clue; `tail` (left out, ignored) goes last.
+ */
+function fromDates(
+  usable: EvidenceInput[],
+  byId: Map<number, EvidenceInput>,
+  clueLines: string[],
+  tail: string[],
+): DatedEstimate {
   if (usable.length === 0) {
-    return emptyEstimate('undated', ['No usable evidence, so the photo is undated.', ...leftOut, ...ignored]);
+    const opening = clueLines.length ? [] : ['No usable evidence, so the photo is undated.'];
+    return emptyEstimate('undated', [...opening, ...clueLines, ...tail]);
   }
 
   const pending = usable.filter((item) => item.reviewStatus === 'pending').map((item) => item.id);
   const awaiting = pending.length ? [`Awaiting review: ${listIds(pending)}.`] : [];
-  const window = intersectBounds(usable.filter((item) => item.kind === 'bound'));
+  const { counted, repeats } = countCopiesOnce(usable);
+  const countedOnce = repeats.map(
+    ({ item, sameAs }) => `${cite(item)} repeats #${sameAs.id} from a copy of this photograph and counts once, as #${sameAs.id}.`,
+  );
+  const window = intersectBounds(counted.filter((item) => item.kind === 'bound'));
 
   if (window.conflicts.length > 0) {
     return {
       ...emptyEstimate('conflict', [
         ...window.conflicts.map((conflict) => `Conflict: ${conflict.reason}.`),
         'No date satisfies every hard bound, so none is given; reject or correct one of the conflicting items.',
+        ...clueLines,
         ...awaiting,
-        ...leftOut,
-        ...ignored,
+        ...tail,
       ]),
       conflicts: window.conflicts,
     };
@@ -139,7 +183,7 @@ export function estimate(evidence: EvidenceInput[]): Estimate {
 
   const explanation = describeWindowEnds(window, byId);
   const clipped: ClippedEstimate[] = [];
-  for (const item of usable.filter((i) => i.kind === 'estimate')) {
+  for (const item of counted.filter((i) => i.kind === 'estimate')) {
     const inside = clipToWindow(item, window);
     if (!inside) {
       explanation.push(`${cite(item)} lies wholly outside the hard bounds and was set aside.`);
@@ -153,7 +197,8 @@ export function estimate(evidence: EvidenceInput[]): Estimate {
 
   let earliest: ResolvedEnd;
   let latest: ResolvedEnd;
-  let confidence = 1; // hard bounds alone leave no doubt about the window
+  // A bound is a bound: an estimate set by hard bounds alone states no confidence.
+  let confidence: number | null = null;
   let combinedCount = 0;
   if (clipped.length === 0) {
     earliest = { value: window.earliest, ...windowEnd('earliest', window) };
@@ -180,7 +225,7 @@ export function estimate(evidence: EvidenceInput[]): Estimate {
     conflicts: [],
     edtf: toEdtf(earliest.value, latest.value, format),
     dacs,
-    explanation: [...explanation, ...awaiting, ...leftOut, ...ignored],
+    explanation: [...explanation, ...countedOnce, ...clueLines, ...awaiting, ...tail],
   };
 }
 

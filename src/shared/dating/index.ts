@@ -3,6 +3,7 @@
 export type {
   Estimate,
   EstimateConflict,
+  EstimateWithClues,
   EstimateStatus,
   EvidenceInput,
   EvidenceKind,
@@ -35,6 +36,7 @@ export {
 } from './daynum';
 export { extractDates, type ExtractDatesOptions } from './extract-dates';
 export { estimate } from './estimate';
+export { CLUE_RULE, DATE_CONFIDENCE_FLOOR, clueReason, isClue } from './clue-rule';
 export { describeEnd, describeStart, toDacs, toEdtf, type ApproximateEnds, type FormatOptions } from './format';
 export { FIRST_PHOTOGRAPH_YEAR } from './photo-era';
 export { decodePrecision, encodePrecision, finest, PRECISIONS } from './precision';

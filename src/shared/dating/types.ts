@@ -78,6 +78,8 @@ export interface EvidenceInput {
   reviewStatus: ReviewStatus;
   /** What a person reads, e.g. "Caption reads 'Xmas 1942'". */
   summary: string;
+  /** For a finding carried from a copy of the photograph (source 'duplicate'): the source that found it. */
+  originSource?: EvidenceSource | null;
 }
 
 export type EstimateStatus = 'undated' | 'needs_review' | 'estimated' | 'conflict';
@@ -104,4 +106,16 @@ export interface Estimate {
   dacs: string | null;
   /** Sentences: which evidence set each end, what was ignored, what conflicts. */
   explanation: string[];
+  /** Evidence that is only a clue (clue-rule.ts): listed, never counted in the dates above. */
+  clueIds: number[];
+  /** What the estimate would say if the clues counted ("include clues"); null without clues. */
+  withClues: EstimateWithClues | null;
+}
+
+export interface EstimateWithClues {
+  earliest: number | null;
+  latest: number | null;
+  confidence: number | null;
+  edtf: string | null;
+  dacs: string | null;
 }

@@ -7,6 +7,7 @@
 import { memo, useState } from 'react';
 import { client } from '../../api/client';
 import type { PhotoSummary } from '../../../../shared/contract';
+import { estimateCaption } from '../../../../shared/estimate-caption';
 
 interface Props {
   photo: PhotoSummary;
@@ -19,7 +20,7 @@ interface Props {
 }
 
 export const PhotoTile = memo(function PhotoTile({ photo: p, index, total, selected, focused, onClick, onOpen }: Props) {
-  const caption = p.estimateLabel ?? 'undated';
+  const caption = estimateCaption(p);
   const state = thumbState(p);
   return (
     <div
