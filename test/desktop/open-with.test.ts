@@ -1,0 +1,44 @@
+/**
+ * "Open with Circa" (src/main/electron/open-with.ts) and the crash reports' folder, under plain
+ * Node with real folders: what a launch's arguments ask Circa to import, and the question asked.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { openWithQuestion, pathsToOpen } from '../../src/main/electron/open-with';
+import { crashReporterOptions, crashReportsDir } from '../../src/main/electron/crash-reports';
+import { tempDir } from '../support/core';
+
+describe('Open with Circa', () => {
+  it('offers the folders and files a launch names, resolved against its own working folder', () => {
+    const cwd = tempDir();
+    fs.mkdirSync(path.join(cwd, 'Box 12 (1920s)'));
+    fs.writeFileSync(path.join(cwd, 'scan.jpg'), 'x');
+    const installed = ['/opt/Circa/circa', 'Box 12 (1920s)', '--library', 'lib', '--no-sandbox', 'missing', 'scan.jpg'];
+    expect(pathsToOpen(installed, cwd, 1)).toEqual([path.join(cwd, 'Box 12 (1920s)'), path.join(cwd, 'scan.jpg')]);
+    // `electron .` in development: the app folder is not something to import.
+    expect(pathsToOpen(['/x/electron', '.', `file://${encodeURI(path.join(cwd, 'Box 12 (1920s)'))}`], cwd, 2)).toEqual([
+      path.join(cwd, 'Box 12 (1920s)'),
+    ]);
+    expect(pathsToOpen(['/opt/Circa/circa'], cwd, 1)).toEqual([]);
+  });
+
+  it('asks before importing, naming the folder and saying nothing is copied or changed', () => {
+    const dir = path.join(tempDir(), 'Box 12');
+    fs.mkdirSync(dir);
+    const q = openWithQuestion([dir]);
+    expect(q.message).toBe('Import the folder “Box 12” into the library?');
+    expect(q.detail).toContain(dir);
+    expect(q.detail).toMatch(/nothing is copied or changed/);
+    const many = openWithQuestion(Array.from({ length: 7 }, (_, i) => path.join(dir, `${i}.jpg`)));
+    expect(many.message).toBe('Import 7 items into the library?');
+    expect(many.detail).toContain('… and 2 more');
+  });
+});
+
+describe('crash reports', () => {
+  it('are written under the logs folder and never uploaded', () => {
+    expect(crashReporterOptions('0.1.0')).toMatchObject({ uploadToServer: false, productName: 'Circa' });
+    expect(crashReportsDir('/home/a/.config/Circa/logs')).toBe(path.join('/home/a/.config/Circa/logs', 'crash-reports'));
+  });
+});
