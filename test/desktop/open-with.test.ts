@@ -1,12 +1,14 @@
 /**
- * "Open with Circa" (src/main/electron/open-with.ts) and the crash reports' folder, under plain
- * Node with real folders: what a launch's arguments ask Circa to import, and the question asked.
+ * "Open with Circa" (src/main/electron/open-with.ts), the crash reports' folder and the log file,
+ * under plain Node with real folders: what a launch's arguments ask Circa to import, the question
+ * asked, and what the logs folder holds.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openWithQuestion, pathsToOpen } from '../../src/main/electron/open-with';
 import { crashReporterOptions, crashReportsDir } from '../../src/main/electron/crash-reports';
+import { fileLogger } from '../../src/main/electron/log-file';
 import { tempDir } from '../support/core';
 
 describe('Open with Circa', () => {
@@ -40,5 +42,29 @@ describe('crash reports', () => {
   it('are written under the logs folder and never uploaded', () => {
     expect(crashReporterOptions('0.1.0')).toMatchObject({ uploadToServer: false, productName: 'Circa' });
     expect(crashReportsDir('/home/a/.config/Circa/logs')).toBe(path.join('/home/a/.config/Circa/logs', 'crash-reports'));
+  });
+});
+
+describe('the log file in the logs folder', () => {
+  it('appends one timestamped line per message, keeps one older file, and never throws', () => {
+    const dir = path.join(tempDir(), 'logs');
+    const echoed: string[] = [];
+    const log = fileLogger(dir, {
+      maxBytes: 160,
+      now: () => new Date('2026-12-03T08:00:00Z'),
+      echo: { info: (m) => echoed.push(m), warn: (m) => echoed.push(m), error: (m) => echoed.push(m) },
+    });
+    log.warn('worker w1 exited (out_of_memory)');
+    log.error('closing failed:\ndisk full');
+    expect(fs.readFileSync(log.file, 'utf8')).toBe(
+      '2026-12-03T08:00:00.000Z WARN worker w1 exited (out_of_memory)\n2026-12-03T08:00:00.000Z ERROR closing failed:\n    disk full\n',
+    );
+    log.info('a third line that no longer fits');
+    expect(fs.readFileSync(`${log.file}.1`, 'utf8')).toContain('disk full');
+    expect(fs.readFileSync(log.file, 'utf8')).toBe('2026-12-03T08:00:00.000Z INFO a third line that no longer fits\n');
+    expect(echoed).toHaveLength(3);
+    fs.rmSync(dir, { recursive: true });
+    fs.writeFileSync(dir, 'not a folder');
+    expect(() => fileLogger(dir).error('still fine')).not.toThrow();
   });
 });

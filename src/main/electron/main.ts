@@ -32,6 +32,7 @@ import { aboutDialog } from './about';
 import { WindowsSessionEnd } from './session-end';
 import { openWithQuestion, pathsToOpen } from './open-with';
 import { crashReporterOptions, crashReportsDir } from './crash-reports';
+import { fileLogger } from './log-file';
 
 /** `npm run dev`: electron-vite serves the renderer with hot reload and passes its URL. */
 const DEV_RENDERER_URL = process.env.ELECTRON_RENDERER_URL;
@@ -43,6 +44,8 @@ app.setPath('userData', userDataDir(app.getPath('appData'), process.env));
 app.setPath('crashDumps', crashReportsDir(app.getPath('logs')));
 crashReporter.start(crashReporterOptions(app.getVersion()));
 registerCircaScheme();
+/** main.log in the logs folder (Help → Open the Logs Folder), and the terminal when there is one. */
+const log = fileLogger(app.getPath('logs'), { echo: console });
 
 /** An installed app's argv is [exe, ...args]; `electron .` puts the app folder second. */
 const ARGV_SKIP = app.isPackaged ? 1 : 2;
@@ -57,7 +60,7 @@ let bindingFile = '';
 const shutdown = new Shutdown({
   close: (graceMs) => (host ? host.close(graceMs) : Promise.resolve()),
   exit: (code) => app.exit(code),
-  log: console,
+  log,
 });
 
 /** Windows logoff: prepare at the query (no new jobs claimed), quit only at session-end. */
@@ -100,7 +103,7 @@ if (!app.requestSingleInstanceLock(request)) {
 }
 
 function fatal(err: unknown): void {
-  console.error(err);
+  log.error(`Circa could not start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
   try {
     dialog.showErrorBox('Circa could not start', startupErrorMessage(err));
   } finally {
@@ -148,7 +151,7 @@ function openLibrary(dir: string): CoreHost {
         mode: 'electron',
         spawn: utilityWorkerSpawner(appPaths().builtWorkerEntry),
         nativeBinding: bindingFile,
-        log: console,
+        log,
         platform: platformHooks,
         // The stored API key is decrypted asynchronously: claim nothing until it is ready…
         runner: { paused: true },
@@ -160,7 +163,7 @@ function openLibrary(dir: string): CoreHost {
       });
       return c;
     },
-    { log: console, nativeBinding: bindingFile },
+    { log, nativeBinding: bindingFile },
   );
   opened.events.subscribe((event, payload) => {
     if (host !== opened) return;
