@@ -17,12 +17,18 @@ describe('Open with Circa', () => {
     fs.mkdirSync(path.join(cwd, 'Box 12 (1920s)'));
     fs.writeFileSync(path.join(cwd, 'scan.jpg'), 'x');
     const installed = ['/opt/Circa/circa', 'Box 12 (1920s)', '--library', 'lib', '--no-sandbox', 'missing', 'scan.jpg'];
-    expect(pathsToOpen(installed, cwd, 1)).toEqual([path.join(cwd, 'Box 12 (1920s)'), path.join(cwd, 'scan.jpg')]);
-    // `electron .` in development: the app folder is not something to import.
-    expect(pathsToOpen(['/x/electron', '.', `file://${encodeURI(path.join(cwd, 'Box 12 (1920s)'))}`], cwd, 2)).toEqual([
-      path.join(cwd, 'Box 12 (1920s)'),
-    ]);
-    expect(pathsToOpen(['/opt/Circa/circa'], cwd, 1)).toEqual([]);
+    expect(pathsToOpen(installed, cwd, false)).toEqual([path.join(cwd, 'Box 12 (1920s)'), path.join(cwd, 'scan.jpg')]);
+    // `electron [switches] . [args]` in development (and Playwright's launch): the app folder is not something to import.
+    const dev = [
+      '/x/electron',
+      '--inspect=0',
+      '--remote-debugging-port=0',
+      '.',
+      `file://${encodeURI(path.join(cwd, 'scan.jpg'))}`,
+    ];
+    expect(pathsToOpen(dev, cwd, true)).toEqual([path.join(cwd, 'scan.jpg')]);
+    expect(pathsToOpen(['/x/electron', '--inspect=0', '.', '--library=/tmp/lib'], cwd, true)).toEqual([]);
+    expect(pathsToOpen(['/opt/Circa/circa'], cwd, false)).toEqual([]);
   });
 
   it('asks before importing, naming the folder and saying nothing is copied or changed', () => {

@@ -47,9 +47,6 @@ registerCircaScheme();
 /** main.log in the logs folder (Help → Open the Logs Folder), and the terminal when there is one. */
 const log = fileLogger(app.getPath('logs'), { echo: console });
 
-/** An installed app's argv is [exe, ...args]; `electron .` puts the app folder second. */
-const ARGV_SKIP = app.isPackaged ? 1 : 2;
-
 let host: CoreHost | null = null;
 let switching = false;
 let win: BrowserWindow | null = null;
@@ -78,7 +75,8 @@ const windowsSessionEnd = new WindowsSessionEnd({
 /** The core, unless Circa is quitting, switching libraries or restoring: every handler goes through this. */
 const liveCore = (): Core | null => (shutdown.closing || switching ? null : (host?.live ?? null));
 
-const launchPaths = pathsToOpen(process.argv, process.cwd(), ARGV_SKIP);
+// An installed app's argv is [exe, ...args]; `electron [switches] . [args]` names the app folder first.
+const launchPaths = pathsToOpen(process.argv, process.cwd(), !app.isPackaged);
 /** Paths the OS asked Circa to open before the library was ready (macOS open-file, the launch's own argv). */
 let pendingOpen: string[] = [...launchPaths];
 const request: SecondInstanceData = { libraryDir: explicitLibraryDir(process.argv, process.env), openPaths: launchPaths };

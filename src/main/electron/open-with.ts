@@ -12,18 +12,24 @@ import path from 'node:path';
 const OPTIONS_WITH_VALUE = new Set(['--library']);
 
 /**
- * The paths a launch asks Circa to open: its positional arguments that exist, made absolute.
- * `skip` is how many leading arguments are the executable (1 in an installed app; 2 in development,
- * where argv[1] is the app folder).
+ * The paths a launch asks Circa to open: its arguments after the executable that are not options
+ * and exist, made absolute. `withAppFolder`: the launch is `electron [switches] APP [args]` (a
+ * development build, Playwright), whose first non-option argument is the app folder, not a path
+ * to import; an installed app's arguments follow its executable directly.
  */
-export function pathsToOpen(argv: readonly string[], cwd: string, skip: number): string[] {
+export function pathsToOpen(argv: readonly string[], cwd: string, withAppFolder: boolean): string[] {
   const out: string[] = [];
-  const args = argv.slice(skip);
+  let appFolderSeen = !withAppFolder;
+  const args = argv.slice(1);
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
     if (a === '--') continue;
     if (a.startsWith('-')) {
       if (OPTIONS_WITH_VALUE.has(a)) i++;
+      continue;
+    }
+    if (!appFolderSeen) {
+      appFolderSeen = true;
       continue;
     }
     const abs = path.resolve(cwd, a.startsWith('file://') ? decodeURI(new URL(a).pathname) : a);
