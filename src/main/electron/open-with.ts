@@ -7,6 +7,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** Options that take a value (their value is not a path to open). */
 const OPTIONS_WITH_VALUE = new Set(['--library']);
@@ -32,7 +33,13 @@ export function pathsToOpen(argv: readonly string[], cwd: string, withAppFolder:
       appFolderSeen = true;
       continue;
     }
-    const abs = path.resolve(cwd, a.startsWith('file://') ? decodeURI(new URL(a).pathname) : a);
+    let given = a;
+    try {
+      if (a.startsWith('file://')) given = fileURLToPath(a);
+    } catch {
+      continue; // a file URL for another host or system: nothing here to import
+    }
+    const abs = path.resolve(cwd, given);
     if (fs.existsSync(abs) && !out.includes(abs)) out.push(abs);
   }
   return out;
