@@ -108,7 +108,12 @@ export function circaBuildConfig(opts = {}) {
       icon: 'resources/icon.png',
       synopsis: 'Date undated historical photographs, with the evidence for each date',
       maintainer: 'Circa contributors <circa@example.org>',
+      // "Open with Circa" on a folder in the file manager (the desktop entry passes it as %U).
+      mimeTypes: ['inode/directory'],
     },
+    // The AppImage's desktop entry passes no --no-sandbox of its own: its AppRun adds the flag only
+    // where user namespaces are unavailable (electron-builder's default entry always passed it).
+    appImage: { executableArgs: [] },
     // The deb keeps electron-builder's own after-install script: it installs an AppArmor profile
     // granting user namespaces (Ubuntu 24.04) and sets chrome-sandbox's mode to match.
     deb: { packageCategory: 'graphics' },
@@ -116,9 +121,22 @@ export function circaBuildConfig(opts = {}) {
       target: ['dmg'],
       category: 'public.app-category.productivity',
       icon: 'resources/icon.png',
+      // "Open With → Circa" on a folder in the Finder (arrives as the open-file event).
+      extendInfo: {
+        CFBundleDocumentTypes: [
+          {
+            CFBundleTypeName: 'Folder',
+            CFBundleTypeRole: 'Viewer',
+            LSHandlerRank: 'Alternate',
+            LSItemContentTypes: ['public.folder'],
+          },
+        ],
+      },
     },
     win: { target: ['nsis'], icon: 'resources/icon.png' },
+    // The assisted installer asks "for me only" (no administrator needed, the default) or "for all users".
     nsis: { oneClick: false, perMachine: false, allowToChangeInstallationDirectory: true },
+    // Releases are drafted by .github/workflows/release.yml from `npm run dist` on each OS; electron-builder publishes nothing.
     publish: null,
   };
 }

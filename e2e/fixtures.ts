@@ -17,6 +17,8 @@ export interface CircaApp {
    * printed. `whileStopped` runs in between (files changed while Circa is closed).
    */
   restartServer?(whileStopped?: () => Promise<void> | void): Promise<{ before: string; after: string }>;
+  /** The desktop app (the Electron target only): its main process, for what only the shell has (the menu). */
+  electron?: ElectronApplication;
 }
 
 const CHROMIUM_FLAGS = [
@@ -69,6 +71,7 @@ export const test = base.extend<{ app: CircaApp }>({
     let page: Page;
     let cleanup: () => Promise<void>;
     let restartServer: CircaApp['restartServer'];
+    let electron: ElectronApplication | undefined;
     if (target === 'electron') {
       // Its own user-data folder per run: never a real install's data or its single-instance lock.
       const userData = fs.mkdtempSync(path.join(os.tmpdir(), 'circa-e2e-userdata-'));
@@ -78,6 +81,7 @@ export const test = base.extend<{ app: CircaApp }>({
         env: { ...process.env, CIRCA_DIAGNOSTIC_JOBS: '1', CIRCA_USER_DATA_DIR: userData } as Record<string, string>,
       });
       page = await app.firstWindow();
+      electron = app;
       cleanup = async () => {
         await app.close();
         fs.rmSync(userData, { recursive: true, force: true });
@@ -127,6 +131,7 @@ export const test = base.extend<{ app: CircaApp }>({
         await page.screenshot({ path: path.join(shotsDir, `${name}.png`) });
       },
       restartServer,
+      electron,
     });
     try {
       await cleanup();

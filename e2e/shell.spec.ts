@@ -52,3 +52,20 @@ test('browser mode: after a restart of the server, the open tab reconnects at th
   await expect(page.getByTestId('tile-queued')).toContainText('0');
   await app.shot('reconnected-after-restart');
 });
+
+test("desktop: Circa's own menu; File → Export… opens the library's export dialog from another screen", async ({ app }) => {
+  test.skip(!app.electron, 'the application menu exists only in the desktop app; this run drives browser mode');
+  const { page } = app;
+  const menu = await app.electron!.evaluate(({ Menu }) => {
+    const walk = (items: Electron.MenuItem[]): string[] =>
+      items.flatMap((i) => [i.id || i.role || i.label, ...(i.submenu ? walk(i.submenu.items) : [])]);
+    return walk(Menu.getApplicationMenu()?.items ?? []);
+  });
+  for (const id of ['import', 'export', 'backup', 'about', 'open-logs', 'show-library']) expect(menu).toContain(id);
+  await page.getByRole('link', { name: /^Jobs/ }).click();
+  await expect(page.getByRole('heading', { name: 'Jobs' })).toBeVisible();
+  await app.electron!.evaluate(({ Menu }) => Menu.getApplicationMenu()?.getMenuItemById('export')?.click());
+  await expect(page.getByRole('heading', { name: 'Library' })).toBeVisible();
+  await expect(page.getByTestId('export-dialog')).toBeVisible();
+  await app.shot('export-from-menu');
+});

@@ -48,6 +48,21 @@ export function electronExecutable(root) {
 }
 
 /**
+ * The Electron executable `electron .` is about to run, downloaded first if it is not there yet:
+ * Electron 45's package fetches its binary lazily, the first time `require('electron')` (which
+ * `electron .` does) runs — after any check made before it would have found nothing. Loading the
+ * package here does the same download at the same point, so the checks that follow see the binary.
+ * `load` stands in for `require('electron')` (it returns the executable's path).
+ */
+export function electronExecutableForLaunch(root, load = () => createRequire(path.join(root, 'package.json'))('electron')) {
+  const present = electronExecutable(root);
+  if (present) return present;
+  const loaded = load();
+  if (typeof loaded === 'string' && fs.existsSync(loaded)) return loaded;
+  return electronExecutable(root);
+}
+
+/**
  * The architecture Electron runs as. With the binary installed, its header decides (a
  * universal macOS build runs natively: the host's own arch when the slice exists). Without it,
  * the same choice Electron's installer makes: ELECTRON_INSTALL_ARCH, npm_config_arch, else

@@ -9,6 +9,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { electronExecutableForLaunch } from './electron-target.mjs';
 
 export const RESTRICT_SYSCTL = '/proc/sys/kernel/apparmor_restrict_unprivileged_userns';
 
@@ -72,4 +73,16 @@ export function sandboxAdvice(o) {
     '',
     'Both survive until node_modules/electron is reinstalled. See "Ubuntu 24.04" in the README.',
   ].join('\n');
+}
+
+/**
+ * The advice `npm start` prints before launching: for the executable `electron .` will run, which
+ * on a first start is downloaded here rather than after the check (electronExecutableForLaunch).
+ * @param {string} root
+ * @param {Omit<Parameters<typeof sandboxAdvice>[0], 'executable'> & { load?: () => unknown }} [o]
+ */
+export function launchSandboxAdvice(root, o = {}) {
+  const { load, ...rest } = o;
+  const executable = electronExecutableForLaunch(root, load);
+  return executable ? sandboxAdvice({ ...rest, executable }) : null;
 }

@@ -375,6 +375,8 @@ export const events = {
   'import.progress': importProgressSchema,
   /** A backup was added or removed (the Backups screen re-reads its list). */
   'backups.changed': z.object({}),
+  /** Desktop only: the application menu asks the window to open one of its own dialogs (File → Export…). */
+  'menu.command': z.object({ command: z.enum(['export']) }),
 } as const;
 
 export type Calls = typeof calls;

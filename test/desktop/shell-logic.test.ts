@@ -10,7 +10,13 @@ import { TrayPresenter, trayState, type TrayMenuItem } from '../../src/main/elec
 import { closeAction, parseNameHasOwner, trayVisible } from '../../src/main/electron/tray-support';
 import { explicitLibraryDir, parseSecondInstanceData, secondInstanceAction } from '../../src/main/electron/second-instance';
 import { importChoiceFromButton, importDialogProperties, needsImportChoice } from '../../src/main/electron/import-dialog';
-import { utilityForkOptions } from '../../src/main/electron/worker-options';
+import {
+  isGoneWorker,
+  utilityExitKind,
+  utilityForkOptions,
+  WINDOWS_OOM_EXIT_CODE,
+  workerServiceName,
+} from '../../src/main/electron/worker-options';
 import { userDataDir } from '../../src/main/electron/user-data';
 import { electronNativeBindingPath, nativeBinding } from '../../src/main/electron/native';
 import { devCspPlugin, relaxCspMeta } from '../../src/main/electron/dev-csp';
@@ -70,10 +76,14 @@ describe('second launch', () => {
   });
 
   it('reads another process’s additionalData defensively', () => {
-    expect(parseSecondInstanceData({ libraryDir: '/x' })).toEqual({ libraryDir: '/x' });
-    expect(parseSecondInstanceData({ libraryDir: 'relative' })).toEqual({ libraryDir: null });
-    expect(parseSecondInstanceData(null)).toEqual({ libraryDir: null });
-    expect(parseSecondInstanceData('junk')).toEqual({ libraryDir: null });
+    expect(parseSecondInstanceData({ libraryDir: '/x' })).toEqual({ libraryDir: '/x', openPaths: [] });
+    expect(parseSecondInstanceData({ libraryDir: 'relative' })).toEqual({ libraryDir: null, openPaths: [] });
+    expect(parseSecondInstanceData(null)).toEqual({ libraryDir: null, openPaths: [] });
+    expect(parseSecondInstanceData('junk')).toEqual({ libraryDir: null, openPaths: [] });
+    expect(parseSecondInstanceData({ libraryDir: null, openPaths: ['/photos/1920s', 'rel', 7, '/x'] })).toEqual({
+      libraryDir: null,
+      openPaths: ['/photos/1920s', '/x'],
+    });
   });
 });
 
@@ -99,6 +109,38 @@ describe('workers', () => {
     expect(utilityForkOptions({ name: 'w2', heapMb: 64, env: {} }).execArgv).toEqual([
       '--js-flags=--max-old-space-size=64 --initial-old-space-size=32',
     ]);
+  });
+});
+
+describe('a worker that ran out of memory', () => {
+  const service = workerServiceName('w1');
+  const gone = (reason: string, exitCode = 0) => ({ type: 'Utility', reason, exitCode, name: service, serviceName: service });
+
+  it("is reported as out of memory from Electron's child-process-gone (reason oom), not as a crash", () => {
+    // Before: only the utilityProcess `error` event counted, and a heap OOM never fires it.
+    expect(utilityExitKind(null, gone('oom'), 5)).toBe('out_of_memory');
+    expect(utilityExitKind(null, gone('memory-eviction'), 0)).toBe('out_of_memory');
+    expect(utilityExitKind(null, gone('crashed', 11), 11)).toBe('crashed');
+  });
+
+  it("recognises Chromium's out-of-memory exit code on Windows (0xE0000008), signed or not", () => {
+    expect(utilityExitKind(null, null, WINDOWS_OOM_EXIT_CODE)).toBe('out_of_memory');
+    expect(utilityExitKind(null, null, WINDOWS_OOM_EXIT_CODE | 0)).toBe('out_of_memory');
+    expect(utilityExitKind(null, gone('crashed', WINDOWS_OOM_EXIT_CODE | 0), null)).toBe('out_of_memory');
+  });
+
+  it('keeps the V8 fatal-error verdicts, and leaves an ordinary exit to its exit code', () => {
+    expect(utilityExitKind({ type: 'FatalError', location: 'Reached heap limit' })).toBe('out_of_memory');
+    expect(utilityExitKind({ type: 'FatalError', location: 'v8::ToLocalChecked Empty MaybeLocal' })).toBe('crashed');
+    expect(utilityExitKind(null, gone('clean-exit'), 0)).toBeNull();
+    expect(utilityExitKind(null, null, 1)).toBeNull();
+  });
+
+  it('matches the gone process to the worker by the service name it was started with', () => {
+    expect(isGoneWorker(gone('oom'), service)).toBe(true);
+    expect(isGoneWorker({ ...gone('oom'), name: 'Audio Service', serviceName: undefined }, service)).toBe(false);
+    expect(isGoneWorker({ ...gone('oom'), type: 'GPU' }, service)).toBe(false);
+    expect(utilityForkOptions({ name: 'w1', heapMb: 64, env: {} }).serviceName).toBe(service);
   });
 });
 

@@ -235,10 +235,25 @@ describe.runIf(process.platform === 'linux')('the packed app (electron-builder -
     expect(circaElectronFuses('darwin').resetAdHocDarwinSignature).toBe(true);
   });
 
-  it("keeps electron-builder's Ubuntu 24.04 handling: the deb installs an AppArmor profile, the AppImage falls back", () => {
+  it("keeps electron-builder's Ubuntu 24.04 handling: the deb installs an AppArmor profile, the AppImage falls back", async () => {
     const config = circaBuildConfig();
     expect(config.deb).not.toHaveProperty('afterInstall');
     expect(config.linux).not.toHaveProperty('executableArgs');
+    // The AppImage's desktop entry no longer forces --no-sandbox; its AppRun adds it only without user namespaces.
+    expect(config.appImage.executableArgs).toEqual([]);
+    const appImageUtil = requireFromRoot(
+      path.join(
+        path.dirname(requireFromRoot.resolve('app-builder-lib/package.json')),
+        'out',
+        'targets',
+        'appimage',
+        'appImageUtil.js',
+      ),
+    ) as { generateAppRunScript(c: object): string };
+    const appRun = appImageUtil.generateAppRunScript({ ProductName: 'Circa', ProductFilename: 'Circa', ExecutableName: 'circa' });
+    expect(appRun).toMatch(
+      /if \[ \$HAVE_NO_SANDBOX -eq 0 \] && ! unshare -Ur true 2>\/dev\/null ; then\s+NO_SANDBOX=\(--no-sandbox\)/,
+    );
     const templates = path.join(path.dirname(requireFromRoot.resolve('app-builder-lib/package.json')), 'templates', 'linux');
     expect(fs.readFileSync(path.join(templates, 'after-install.tpl'), 'utf8')).toContain('apparmor_parser --replace');
     expect(fs.readFileSync(path.join(templates, 'apparmor-profile.tpl'), 'utf8')).toContain('userns,');

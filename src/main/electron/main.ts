@@ -9,7 +9,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { app, BrowserWindow, dialog, ipcMain, powerMonitor, shell } from 'electron';
+import { app, BrowserWindow, clipboard, crashReporter, dialog, ipcMain, powerMonitor, shell } from 'electron';
 import { openCore, type Core, type PlatformHooks } from '../core/core';
 import { CoreHost } from '../core/core-host';
 import { resolveLibraryDir } from '../library/paths';
@@ -26,6 +26,13 @@ import { explicitLibraryDir, parseSecondInstanceData, secondInstanceAction, type
 import { desktopPlatform } from './platform';
 import { createTray } from './tray';
 import { APP_ORIGIN, createMainWindow, hardenSessions, registerCircaScheme, registerProtocol } from './window';
+import { installAppMenu } from './menu';
+import type { MenuCommand } from './app-menu';
+import { aboutDialog } from './about';
+import { WindowsSessionEnd } from './session-end';
+import { openWithQuestion, pathsToOpen } from './open-with';
+import { crashReporterOptions, crashReportsDir } from './crash-reports';
+import { fileLogger } from './log-file';
 
 /** `npm run dev`: electron-vite serves the renderer with hot reload and passes its URL. */
 const DEV_RENDERER_URL = process.env.ELECTRON_RENDERER_URL;
@@ -33,7 +40,12 @@ const RENDERER_ORIGIN = DEV_RENDERER_URL ? new URL(DEV_RENDERER_URL).origin : AP
 
 // First of all: the user-data folder holds the default library and the single-instance lock.
 app.setPath('userData', userDataDir(app.getPath('appData'), process.env));
+// Crash reports stay on this machine, under the logs folder (Help → Open the Logs Folder); never uploaded.
+app.setPath('crashDumps', crashReportsDir(app.getPath('logs')));
+crashReporter.start(crashReporterOptions(app.getVersion()));
 registerCircaScheme();
+/** main.log in the logs folder (Help → Open the Logs Folder), and the terminal when there is one. */
+const log = fileLogger(app.getPath('logs'), { echo: console });
 
 let host: CoreHost | null = null;
 let switching = false;
@@ -45,18 +57,40 @@ let bindingFile = '';
 const shutdown = new Shutdown({
   close: (graceMs) => (host ? host.close(graceMs) : Promise.resolve()),
   exit: (code) => app.exit(code),
-  log: console,
+  log,
+});
+
+/** Windows logoff: prepare at the query (no new jobs claimed), quit only at session-end. */
+const windowsSessionEnd = new WindowsSessionEnd({
+  prepare: () => liveCore()?.runner?.setPaused(true),
+  resume: () => {
+    const live = liveCore();
+    live?.runner?.setPaused(live.settings.getFlag('jobs.paused', false));
+  },
+  commit: () => shutdown.systemEnding(),
+  setTimer: (cb, ms) => setTimeout(cb, ms),
+  clearTimer: (t) => clearTimeout(t as ReturnType<typeof setTimeout>),
 });
 
 /** The core, unless Circa is quitting, switching libraries or restoring: every handler goes through this. */
 const liveCore = (): Core | null => (shutdown.closing || switching ? null : (host?.live ?? null));
 
-const request: SecondInstanceData = { libraryDir: explicitLibraryDir(process.argv, process.env) };
+// An installed app's argv is [exe, ...args]; `electron [switches] . [args]` names the app folder first.
+const launchPaths = pathsToOpen(process.argv, process.cwd(), !app.isPackaged);
+/** Paths the OS asked Circa to open before the library was ready (macOS open-file, the launch's own argv). */
+let pendingOpen: string[] = [...launchPaths];
+const request: SecondInstanceData = { libraryDir: explicitLibraryDir(process.argv, process.env), openPaths: launchPaths };
 if (!app.requestSingleInstanceLock(request)) {
   app.quit();
 } else {
   app.on('second-instance', (_e, _argv, _cwd, data) => void onSecondInstance(parseSecondInstanceData(data)));
   app.on('activate', () => showWindow()); // macOS: clicking the Dock icon brings the window back
+  // macOS "Open with Circa" (Finder, or a folder dropped on the Dock icon); may come before ready.
+  app.on('open-file', (event, file) => {
+    event.preventDefault();
+    pendingOpen.push(file);
+    if (host) void offerToImport();
+  });
   app.on('window-all-closed', () => {
     /* keep running in the tray */
   });
@@ -67,7 +101,7 @@ if (!app.requestSingleInstanceLock(request)) {
 }
 
 function fatal(err: unknown): void {
-  console.error(err);
+  log.error(`Circa could not start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
   try {
     dialog.showErrorBox('Circa could not start', startupErrorMessage(err));
   } finally {
@@ -100,8 +134,10 @@ async function start(): Promise<void> {
     });
   }
   tray = createTray(paths.root, { onShow: showWindow, onItem: onTrayItem });
+  installAppMenu({ platform: process.platform, isPackaged: app.isPackaged }, (command) => void onMenuCommand(command));
   refreshTray();
   showWindow();
+  void offerToImport();
 }
 
 /** A host for the library in `dir`; it opens the core again (the same way) after a restore. */
@@ -113,7 +149,7 @@ function openLibrary(dir: string): CoreHost {
         mode: 'electron',
         spawn: utilityWorkerSpawner(appPaths().builtWorkerEntry),
         nativeBinding: bindingFile,
-        log: console,
+        log,
         platform: platformHooks,
         // The stored API key is decrypted asynchronously: claim nothing until it is ready…
         runner: { paused: true },
@@ -125,7 +161,7 @@ function openLibrary(dir: string): CoreHost {
       });
       return c;
     },
-    { log: console, nativeBinding: bindingFile },
+    { log, nativeBinding: bindingFile },
   );
   opened.events.subscribe((event, payload) => {
     if (host !== opened) return;
@@ -191,9 +227,10 @@ function createWindow(): BrowserWindow {
     if (action === 'hide') created.hide();
     else created.minimize();
   });
-  // Windows sends no before-quit at logoff or shutdown: these are the only warning.
-  created.on('query-session-end', () => shutdown.systemEnding());
-  created.on('session-end', () => shutdown.systemEnding());
+  // Windows sends no before-quit at logoff or shutdown: these are the only warning. The query
+  // only prepares (another app may still cancel the logoff); session-end commits (session-end.ts).
+  created.on('query-session-end', () => windowsSessionEnd.querySessionEnd());
+  created.on('session-end', () => windowsSessionEnd.sessionEnd());
   created.on('closed', () => {
     if (win === created) win = null;
   });
@@ -215,7 +252,10 @@ async function onSecondInstance(req: SecondInstanceData): Promise<void> {
   if (!live) return;
   showWindow();
   const action = secondInstanceAction(live.paths.dir, req);
-  if (action.kind === 'show') return;
+  if (action.kind === 'show') {
+    pendingOpen.push(...(req.openPaths ?? []));
+    return offerToImport();
+  }
   const options = {
     type: 'question' as const,
     title: 'Circa is already open',
@@ -251,4 +291,74 @@ async function switchLibrary(dir: string): Promise<void> {
   }
   refreshTray();
   win?.webContents.reload();
+}
+
+/** "Open with Circa": asks whether to import what the OS handed over, then imports it in place. */
+async function offerToImport(): Promise<void> {
+  const paths = [...new Set(pendingOpen)];
+  pendingOpen = [];
+  const live = liveCore();
+  if (!paths.length || !live) return;
+  showWindow();
+  const question = openWithQuestion(paths);
+  const options = {
+    type: 'question' as const,
+    title: 'Import into Circa',
+    ...question,
+    buttons: ['Import', 'Cancel'],
+    defaultId: 0,
+    cancelId: 1,
+    noLink: true,
+  };
+  const r = win ? await dialog.showMessageBox(win, options) : await dialog.showMessageBox(options);
+  if (r.response !== 0) return;
+  let result = await live.dispatch('photos.import', { paths });
+  if (!result.ok && result.error.code === 'needs_confirmation' && live.platform.confirm) {
+    if (!(await live.platform.confirm(result.error.message, 'Import anyway'))) return;
+    result = await live.dispatch('photos.import', { paths, confirmed: true });
+  }
+  if (!result.ok) dialog.showErrorBox('Circa could not import that', result.error.message);
+}
+
+/** The application menu's own commands (app-menu.ts); the rest are Electron roles. */
+async function onMenuCommand(command: MenuCommand): Promise<void> {
+  const live = liveCore();
+  if (command === 'about') return showAbout();
+  if (command === 'open-logs') {
+    const logs = app.getPath('logs');
+    fs.mkdirSync(logs, { recursive: true });
+    void shell.openPath(logs);
+    return;
+  }
+  if (!live) return;
+  if (command === 'show-library') return void shell.openPath(live.paths.dir);
+  showWindow();
+  if (command === 'export') {
+    // The export dialog (what and how to export) belongs to the window: ask it to open.
+    win?.webContents.send(IPC_EVENT_CHANNEL, 'menu.command', { command: 'export' });
+    return;
+  }
+  const result =
+    command === 'import'
+      ? await live.dispatch('photos.chooseAndImport', {})
+      : await live.dispatch('jobs.enqueue', { type: 'backup', payload: {} });
+  if (!result.ok)
+    dialog.showErrorBox(command === 'import' ? 'Circa could not import' : 'Circa could not start a backup', result.error.message);
+}
+
+/** The one About dialog (the macOS app menu, Help elsewhere). */
+async function showAbout(): Promise<void> {
+  const about = aboutDialog({
+    version: app.getVersion(),
+    electron: process.versions.electron ?? '',
+    chrome: process.versions.chrome ?? '',
+    node: process.versions.node,
+    platform: process.platform,
+    arch: process.arch,
+    libraryDir: liveCore()?.paths.dir ?? null,
+    logsDir: app.getPath('logs'),
+  });
+  const options = { type: 'info' as const, ...about, defaultId: 0, cancelId: 0, noLink: true };
+  const r = win ? await dialog.showMessageBox(win, options) : await dialog.showMessageBox(options);
+  if (r.response === 1) clipboard.writeText(`${about.message}\n${about.detail}`);
 }

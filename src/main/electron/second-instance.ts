@@ -9,6 +9,8 @@ import { resolveLibraryDir } from '../library/paths';
 
 export interface SecondInstanceData {
   libraryDir: string | null;
+  /** Folders or photos the launch was given ("Open with Circa"), resolved by that launch. */
+  openPaths?: string[];
 }
 
 /** The library this launch asks for explicitly, or null (then it just wants the window). */
@@ -25,7 +27,11 @@ export function explicitLibraryDir(argv: readonly string[], env: NodeJS.ProcessE
 /** Reads the additionalData a second instance sent (untrusted shape: another process wrote it). */
 export function parseSecondInstanceData(data: unknown): SecondInstanceData {
   const dir = (data as { libraryDir?: unknown } | null)?.libraryDir;
-  return { libraryDir: typeof dir === 'string' && path.isAbsolute(dir) ? dir : null };
+  const open = (data as { openPaths?: unknown } | null)?.openPaths;
+  const openPaths = Array.isArray(open)
+    ? open.filter((p): p is string => typeof p === 'string' && p.length <= 4096 && path.isAbsolute(p)).slice(0, 1000)
+    : [];
+  return { libraryDir: typeof dir === 'string' && path.isAbsolute(dir) ? dir : null, openPaths };
 }
 
 export function sameFolder(a: string, b: string, platform: NodeJS.Platform = process.platform): boolean {

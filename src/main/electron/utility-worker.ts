@@ -1,12 +1,37 @@
 /** Worker processes as Electron utilityProcesses (the app's own process type for this). */
-import { utilityProcess } from 'electron';
+import { app, utilityProcess } from 'electron';
 import type { MainToWorker } from '../../shared/worker-protocol';
 import { TailBuffer, exitKindOf, type SpawnWorker, type WorkerExit } from '../jobs/worker-process';
-import { utilityErrorLine, utilityExitKind, utilityForkOptions } from './worker-options';
+import {
+  isGoneWorker,
+  utilityErrorLine,
+  utilityExitKind,
+  utilityForkOptions,
+  workerServiceName,
+  type ChildProcessGone,
+} from './worker-options';
+
+/** Electron's word on how each utility process ended (app `child-process-gone`), by service name, until its exit reads it. */
+const goneByService = new Map<string, ChildProcessGone>();
+let listening = false;
+function listenForGoneWorkers(): void {
+  if (listening) return;
+  listening = true;
+  app.on('child-process-gone', (_event, details) => {
+    const name = details.name ?? details.serviceName;
+    if (details.type === 'Utility' && name?.startsWith(workerServiceName(''))) goneByService.set(name, details);
+  });
+}
+
+/** How long after `exit` the verdicts that may arrive just after it (error, child-process-gone) are waited for. */
+const EXIT_SETTLE_MS = 100;
 
 export function utilityWorkerSpawner(entry: string): SpawnWorker {
+  listenForGoneWorkers();
   return ({ heapMb, name, env }) => {
     const stderr = new TailBuffer();
+    const serviceName = workerServiceName(name);
+    goneByService.delete(serviceName);
     const child = utilityProcess.fork(
       entry,
       [`--name=${name}`],
@@ -16,7 +41,7 @@ export function utilityWorkerSpawner(entry: string): SpawnWorker {
       stderr.push(chunk);
       process.stderr.write(chunk);
     });
-    // A V8 fatal error (e.g. out of memory): Electron says so before the exit; it decides the exit's kind.
+    // A V8 fatal error: Electron says so before the exit; with child-process-gone it decides the exit's kind.
     let fatal: { type: string; location: string } | null = null;
     child.on('error', (type, location) => {
       fatal = { type, location };
@@ -28,9 +53,14 @@ export function utilityWorkerSpawner(entry: string): SpawnWorker {
       exited = true;
       setTimeout(() => {
         const tail = stderr.toString();
-        const kind = utilityExitKind(fatal) ?? exitKindOf(code, null, tail);
-        exitListeners.forEach((cb) => cb({ kind, code, signal: null, stderrTail: tail }));
-      }, 20);
+        const details = goneByService.get(serviceName) ?? null;
+        const gone = details && isGoneWorker(details, serviceName) ? details : null;
+        goneByService.delete(serviceName);
+        if (gone?.reason === 'oom')
+          stderr.push(`utility process ran out of memory (${gone.reason}, exit code ${gone.exitCode})\n`);
+        const kind = utilityExitKind(fatal, gone, code) ?? exitKindOf(code, null, tail);
+        exitListeners.forEach((cb) => cb({ kind, code, signal: null, stderrTail: stderr.toString() }));
+      }, EXIT_SETTLE_MS);
     });
     return {
       get pid() {

@@ -3,11 +3,11 @@
  * session hardening (no permissions, no navigation away, no new windows or webviews).
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import { app, BrowserWindow, protocol, session } from 'electron';
 import { contentSecurityPolicy } from '../browser/server';
 import { contentType, resolveStatic } from '../browser/static-files';
 import { serveMedia, type MediaDeps } from '../media/media';
+import { mainWindowOptions } from './window-options';
 
 export const APP_ORIGIN = 'circa://app';
 
@@ -51,24 +51,7 @@ export function registerProtocol(rendererDir: string, media: () => MediaDeps | n
 }
 
 export function createMainWindow(opts: { appRoot: string; url: string }): BrowserWindow {
-  const win = new BrowserWindow({
-    width: 1360,
-    height: 880,
-    minWidth: 960,
-    minHeight: 600,
-    title: 'Circa',
-    icon: path.join(opts.appRoot, 'resources', 'icon.png'),
-    backgroundColor: '#f7f4ee',
-    show: false,
-    webPreferences: {
-      preload: path.join(opts.appRoot, 'out', 'preload', 'index.cjs'),
-      sandbox: true,
-      contextIsolation: true,
-      nodeIntegration: false,
-      webSecurity: true,
-      spellcheck: false,
-    },
-  });
+  const win = new BrowserWindow(mainWindowOptions({ appRoot: opts.appRoot, isPackaged: app.isPackaged }));
   win.once('ready-to-show', () => win.show());
   void win.loadURL(opts.url);
   return win;

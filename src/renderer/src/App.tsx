@@ -1,6 +1,7 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { HealthIndicator } from './components/HealthIndicator';
-import { useRoute } from './router';
+import { navigate, useRoute } from './router';
+import { useEvent } from './api/hooks';
 import { JobsScreen } from './screens/JobsScreen';
 import { LibraryScreen } from './screens/LibraryScreen';
 import { PhotoScreen } from './screens/PhotoScreen';
@@ -24,6 +25,13 @@ const NAV = [
 export function App() {
   const route = useRoute();
   const active = route.screen === 'photo' ? 'library' : route.screen;
+  // File → Export… in the desktop menu: the export dialog lives in the library.
+  const [exportRequest, setExportRequest] = useState(0);
+  useEvent('menu.command', (e) => {
+    if (e.command !== 'export') return;
+    if (route.screen !== 'library') navigate('/library');
+    setExportRequest((n) => n + 1);
+  });
   // A file dropped outside the library must never navigate the window away from Circa.
   useEffect(() => {
     const stop = (e: DragEvent) => e.preventDefault();
@@ -67,7 +75,7 @@ export function App() {
         <main className={offline ? 'content content-offline' : 'content'} id="content" inert={offline}>
           {libraryAlive && (
             <div className={photoOpen ? 'screen-host screen-host-hidden' : 'screen-host'} inert={photoOpen}>
-              <LibraryScreen active={!photoOpen} />
+              <LibraryScreen active={!photoOpen} exportRequest={exportRequest} />
             </div>
           )}
           {photoOpen && <PhotoScreen id={route.id!} review={!!route.review} />}

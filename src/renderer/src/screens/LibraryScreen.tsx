@@ -48,7 +48,8 @@ function yearsProblem(fromText: string, toText: string): string | null {
   return null;
 }
 
-export function LibraryScreen({ active = true }: { active?: boolean }) {
+/** `exportRequest`: counts File → Export… in the desktop menu; each new value opens the export dialog. */
+export function LibraryScreen({ active = true, exportRequest = 0 }: { active?: boolean; exportRequest?: number }) {
   const session = useSessionStore();
   // The view survives a visit to Jobs or Settings: it starts from, and is kept in, the session.
   const [remembered] = useState(() => session.get().libraryView);
@@ -123,6 +124,9 @@ export function LibraryScreen({ active = true }: { active?: boolean }) {
   }, [session]);
 
   const [exporting, setExporting] = useState(false);
+  useEffect(() => {
+    if (exportRequest > 0) setExporting(true);
+  }, [exportRequest]);
 
   // Review mode: the first photo that needs review, then step through those.
   const [reviewMsg, setReviewMsg] = useState<string>();
