@@ -26,6 +26,7 @@ import { JobPace } from './pace';
 import { CycleBudget } from './cycle-budget';
 import { claimFor, planClaims, type Claims } from './planning';
 import { TRANSITIONS, type Mode, type RunnerOptions, type RunnerStats } from './options';
+import { cancel, systemClock, type Cancel } from '../clock';
 
 export type { RunnerOptions, RunnerStats } from './options';
 
@@ -58,9 +59,10 @@ export class JobRunner {
   private machineryDelayMs = 0;
   /** How many outcomes and claims one cycle may take on. */
   private readonly cycleBudget = new CycleBudget();
-  private backoffTimer?: NodeJS.Timeout;
+  private backoffTimer?: Cancel;
+  /** The commit window: real time, not the clock's (it batches results; it is not a policy). */
   private windowTimer?: NodeJS.Timeout;
-  private pollTimer?: NodeJS.Timeout;
+  private pollTimer?: Cancel;
   private changed = new Set<number>();
   private stopPromise?: Promise<void>;
   private finishedResolve!: () => void;
@@ -88,6 +90,7 @@ export class JobRunner {
       pruneEveryMs: 60 * 60_000,
       paused: false,
       log: silentLogger,
+      clock: systemClock,
       ...opts,
     } as JobRunner['o'];
     this.finished = new Promise((resolve) => (this.finishedResolve = resolve));
@@ -138,6 +141,7 @@ export class JobRunner {
         heapMb: this.o.heapMb,
         cancelGraceMs: this.o.cancelGraceMs,
         unresponsiveMs: this.o.unresponsiveMs,
+        clock: this.o.clock,
       },
     );
   }
@@ -156,8 +160,7 @@ export class JobRunner {
     }
     this.pool.start();
     this.leases.start();
-    this.pollTimer = setInterval(() => this.wake(), this.o.pollEveryMs);
-    this.pollTimer.unref();
+    this.pollTimer = this.o.clock.every(this.o.pollEveryMs, () => this.wake());
   }
 
   /**
@@ -173,9 +176,10 @@ export class JobRunner {
   private async doStop(graceMs: number): Promise<void> {
     this.enter('stopping');
     this.leases.stop();
-    clearInterval(this.pollTimer);
-    clearTimeout(this.backoffTimer);
+    cancel(this.pollTimer);
+    cancel(this.backoffTimer);
     clearTimeout(this.windowTimer);
+    // Real time, not the clock's: this waits for processes to finish their work.
     const deadline = Date.now() + graceMs;
     while (this.workers.busySlots().length && Date.now() < deadline) await sleep(25);
     this.workers.markShutdown();
@@ -382,7 +386,7 @@ export class JobRunner {
 
   private onProgress(slot: WorkerSlot, msg: Extract<WorkerToMain, { t: 'progress' }>): void {
     const job = this.workers.find(slot, msg.jobId, msg.attempt);
-    const now = Date.now();
+    const now = this.o.clock.now();
     if (!job || now - job.lastProgressWrite < 250) return;
     job.lastProgressWrite = now;
     try {
@@ -414,11 +418,11 @@ export class JobRunner {
     this.enter('backing_off');
     this.machineryDelayMs = Math.min(10_000, Math.max(100, this.machineryDelayMs * 2));
     this.o.log.warn(`job runner ${what} failed (${this.stats.lastMachineryError}); backing off ${this.machineryDelayMs} ms`);
-    this.backoffTimer = setTimeout(() => {
+    this.backoffTimer = this.o.clock.after(this.machineryDelayMs, () => {
       if (this.mode !== 'backing_off') return;
       this.enter('running');
       this.wake();
-    }, this.machineryDelayMs);
+    });
   }
 
   private countMachineryError(message: string): void {

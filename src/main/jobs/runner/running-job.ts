@@ -9,6 +9,7 @@ import type { JobContext, JobRegistry, MainHalf } from '../registry';
 import type { JobRow, Lease } from '../store/rows';
 import { parseStoredPayload } from '../type-hooks';
 import type { SlotExit } from './worker-pool';
+import type { Cancel } from '../clock';
 
 /** Why the runtime asked a job to stop. */
 export type AbortReason = 'cancel' | 'timeout' | 'lost' | 'shutdown';
@@ -22,8 +23,8 @@ export interface RunningJob {
   abortReason?: AbortReason;
   /** Asked back from its worker for an idle one (see WorkerQueues.stealFor). */
   revoking?: boolean;
-  timeoutTimer?: NodeJS.Timeout;
-  killTimer?: NodeJS.Timeout;
+  timeoutTimer?: Cancel;
+  killTimer?: Cancel;
   lastProgressWrite: number;
   /** Set while an asynchronous `load` prepares the job in main (see LoadContext); aborting it stops that. */
   loading?: AbortController;

@@ -21,6 +21,7 @@ import {
 } from './running-job';
 import type { SlotExit, WorkerPool, WorkerSlot } from './worker-pool';
 import type { JobPace } from './pace';
+import { cancel, type Clock } from '../clock';
 
 export interface WorkerQueuesHost {
   /** An outcome to commit (a result, a failure, a job given back). */
@@ -39,6 +40,7 @@ export interface WorkerQueuesOptions {
   heapMb: number;
   cancelGraceMs: number;
   unresponsiveMs: number;
+  clock: Clock;
 }
 
 export class WorkerQueues {
@@ -255,7 +257,7 @@ export class WorkerQueues {
   private startTimeout(slot: WorkerSlot): void {
     const job = this.of(slot)[0];
     if (!job || job.timeoutTimer) return;
-    job.timeoutTimer = setTimeout(() => this.abort(slot, job, 'timeout'), job.definition.policy.timeoutMs);
+    job.timeoutTimer = this.o.clock.after(job.definition.policy.timeoutMs, () => this.abort(slot, job, 'timeout'));
   }
 
   abort(slot: WorkerSlot, job: RunningJob, reason: AbortReason): void {
@@ -264,16 +266,16 @@ export class WorkerQueues {
     // Still being prepared in main: nothing runs in the worker yet, so only the preparation stops.
     if (job.loading) return job.loading.abort(new Error(reason));
     this.pool.send(slot, { t: 'abort', jobId: job.lease.id, attempt: job.lease.attempt, reason });
-    job.killTimer = setTimeout(() => {
+    job.killTimer = this.o.clock.after(this.o.cancelGraceMs, () => {
       // Only kill if the job is still executing in that process.
       if (this.of(slot)[0] === job) this.pool.kill(slot, reason);
-    }, this.o.cancelGraceMs);
+    });
   }
 }
 
 /** The job's life in this runner is over (or its worker took it): stop its timers and any preparation in main. */
 function clearJobTimers(job: RunningJob): void {
-  clearTimeout(job.timeoutTimer);
-  clearTimeout(job.killTimer);
+  cancel(job.timeoutTimer);
+  cancel(job.killTimer);
   job.loading?.abort(new Error('stopped'));
 }
