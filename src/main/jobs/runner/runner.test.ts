@@ -85,7 +85,8 @@ function rig(concurrency: number, f = fakeSpawner()): Rig {
   return r;
 }
 
-async function until(cond: () => boolean, what: string, ms = 5000): Promise<void> {
+/** Waits for something that must happen; the deadline is generous (the machine may be busy), not a measure. */
+async function until(cond: () => boolean, what: string, ms = 30_000): Promise<void> {
   const end = Date.now() + ms;
   while (!cond()) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
