@@ -301,6 +301,7 @@ export class JobRunner {
         : [];
     if (!this.pending.length && !wants.length) return true;
     const batch = this.pending.splice(0, committing);
+    for (const o of batch) o.job.committing();
     const started = performance.now();
     if (this.pending.length) this.wake();
     let result: { settled: Settled; then: Claims };
@@ -318,6 +319,7 @@ export class JobRunner {
         }),
       );
     } catch (err) {
+      for (const o of batch) o.job.uncommitted();
       this.pending.unshift(...batch);
       this.machineryError(batch.length ? 'commit' : 'claim', err);
       return false;
@@ -350,8 +352,11 @@ export class JobRunner {
       const slot = this.pool.slots.find((s) => s.owner === owner);
       if (slot) this.pool.succeeded(slot);
     }
-    for (const o of batch) this.markChanged(o.job.lease.id);
     this.workers.continueAfterCommit(done.continued);
+    for (const o of batch) {
+      if (o.job.state === 'committing') o.job.ended(); // a continued one is already on its next step
+      this.markChanged(o.job.lease.id);
+    }
   }
 
   /** Commits waiting outcomes without claiming (sweep, shutdown). */
