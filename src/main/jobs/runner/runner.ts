@@ -2,7 +2,8 @@
  * The job runner: the scheduling loop over the runtime's parts. It plans claims (work handed
  * ahead to each worker so none waits on main), commits outcomes and claims together (Completer),
  * supervises worker processes (WorkerPool), hands jobs to them and takes them back (WorkerQueues)
- * and keeps leases (LeaseKeeper over Housekeeping).
+ * and keeps leases (LeaseKeeper over Housekeeping). One job's life through these parts, state by
+ * state, is drawn at the top of ./attempt.ts. Its timers run on the clock it is given.
  *
  * Guarantees (see BRIEF §3): a job runs in at most one place at a time (claims are conditional
  * updates and every later write is fenced on owner+attempt); a result is either committed with
