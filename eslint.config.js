@@ -14,6 +14,19 @@ const notWorker = fence(
 );
 const notRenderer = fence(['**/renderer/**'], 'Nothing outside the renderer imports it.');
 const notNode = fence(['**/shared/node/**'], 'src/shared/node is Node-only code: the renderer cannot load it.');
+// The job runtime is generic over job types: it knows no feature room of main (a type's main half
+// reaches it through the registry, wired in core).
+const notFeature = {
+  regex:
+    '^(\\.\\./)+(photos|evidence|dating|duplicates|backup|export|media|library|history|settings|browser|cli|core|ipc|electron)(/|$)',
+  message: 'src/main/jobs is the runtime: it imports no feature room (job types reach it through the registry).',
+};
+// The renderer runs sandboxed in a browser page: no Node built-in can load there.
+const notNodeBuiltin = {
+  regex:
+    '^(node:|(fs|path|os|child_process|crypto|worker_threads|net|http|https|url|stream|zlib|util|events|module|process)(/|$))',
+  message: 'The renderer runs in a sandboxed page: Node modules cannot load there (ask main through the contract).',
+};
 const restrict = (paths, patterns) => ['error', { paths, patterns }];
 
 export default tseslint.config(
@@ -30,10 +43,18 @@ export default tseslint.config(
     },
   },
   { files: ['src/main/**'], rules: { 'no-restricted-imports': restrict([electron], [notWorker, notRenderer]) } },
+  {
+    files: ['src/main/jobs/**'],
+    ignores: ['src/main/jobs/**/*.test.ts'],
+    rules: { 'no-restricted-imports': restrict([electron], [notWorker, notRenderer, notFeature]) },
+  },
   { files: ['src/main/electron/**'], rules: { 'no-restricted-imports': restrict([], [notWorker, notRenderer]) } },
   { files: ['src/worker/**'], rules: { 'no-restricted-imports': restrict([electron], [notMain, notRenderer]) } },
   { files: ['src/shared/**'], rules: { 'no-restricted-imports': restrict([electron], [notMain, notWorker, notRenderer]) } },
-  { files: ['src/renderer/**'], rules: { 'no-restricted-imports': restrict([electron], [notMain, notWorker, notNode]) } },
+  {
+    files: ['src/renderer/**'],
+    rules: { 'no-restricted-imports': restrict([electron], [notMain, notWorker, notNode, notNodeBuiltin]) },
+  },
   { files: ['src/preload/**'], rules: { 'no-restricted-imports': restrict([], [notMain, notWorker, notRenderer, notNode]) } },
   {
     files: ['src/renderer/**/*.tsx', 'src/renderer/**/*.ts'],

@@ -18,8 +18,12 @@ import type { ProductJobTypes } from '../../src/shared/jobs/types';
 
 export const OWNER = 'host:1:x/w0';
 
-export function openCompleterFixture() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'circa-completer-'));
+/**
+ * A library of its own (a temporary folder) with the job store over it and only the diagnostic
+ * job types; each diagnostic `apply` writes a settings row `diag.<type>.<key>` (see `writes`).
+ */
+export function openJobsLibrary(prefix = 'circa-jobs-') {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   const db: LibraryDb = openDatabase({
     file: path.join(dir, 'circa.db'),
     migrationsFolder: appPaths().migrations,
@@ -28,14 +32,20 @@ export function openCompleterFixture() {
   const ledger = new AuditLedger(db.sqlite, { keyFile: path.join(dir, 'audit.key') });
   const transitions = new JobTransitions(db, ledger);
   const queries = new JobQueries(db.sqlite);
-  // What diagnostic applies wrote and committed (a marker row per job key).
   const put = db.sqlite.prepare('INSERT INTO settings (key, value, updated_at) VALUES (?, ?, 0)');
+  /** What applies and hooks wrote and committed, by key prefix. */
   const writes = (prefix = 'diag.') =>
     db.sqlite.prepare(`SELECT key FROM settings WHERE key LIKE ? ORDER BY key`).pluck().all(`${prefix}%`) as string[];
+  // Product halves are never reached: only diagnostic types are enqueued.
   const registry = new JobRegistry(
     {} as MainHalves<ProductJobTypes>,
     diagnosticMainHalves((k, v) => put.run(k, v)),
   );
+  return { dir, db, ledger, transitions, queries, put, writes, registry };
+}
+
+export function openCompleterFixture() {
+  const { db, ledger, transitions, queries, put, writes, registry } = openJobsLibrary('circa-completer-');
   const completer = new Completer(transitions, 30_000, silentLogger);
   /** Enqueues and claims diag.noop jobs with these keys (k0… by default), as a worker slot would hold them. */
   const held = (n: number, keys = Array.from({ length: n }, (_, i) => `k${i}`), maxRetries = () => 2): RunningJob[] => {

@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../src/main/core/core';
 import { waitForStatus } from '../support/core';
-import { openTestCore, tempDir, trail } from './helpers';
+import { openTestCore, tempDir, trail, waitFor } from './helpers';
 
 let core: Core | undefined;
 afterEach(async () => {
@@ -18,13 +18,17 @@ const fail = (c: Core, key: string, mode: 'permanent' | 'retryable' = 'permanent
   c.jobs.enqueue({ type: 'diag.fail', payload: { message: `broken scan ${key}`, mode, key } }).job;
 
 /** Drives a retryable failure through its retries ("run now" each time) to `failed`. */
-async function exhaust(c: Core, id: number) {
-  for (;;) {
-    const row = c.jobs.queries.get(id)!;
-    if (row.status === 'failed') return row;
-    if (row.status === 'queued' && row.attempt > 0) c.jobs.retry(id);
-    await new Promise((r) => setTimeout(r, 30));
-  }
+function exhaust(c: Core, id: number) {
+  return waitFor(
+    () => {
+      const row = c.jobs.queries.get(id)!;
+      if (row.status === 'failed') return row;
+      if (row.status === 'queued' && row.attempt > 0) c.jobs.retry(id);
+      return undefined;
+    },
+    30_000,
+    `job ${id} to fail for good`,
+  );
 }
 
 describe('failures the archivist has seen', () => {

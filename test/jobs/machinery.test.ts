@@ -4,16 +4,18 @@
  * with no job lost, doubled or charged a retry (its own leases are not mistaken for abandoned ones).
  */
 import { describe, expect, it } from 'vitest';
-import { openTestCore, rawDb, sleep, tempDir, trail, waitFor, workersReady } from './helpers';
+import { ManualClock } from '../support/manual-clock';
+import { openTestCore, rawDb, tempDir, trail, waitFor, workersReady } from './helpers';
 
 describe('machinery errors', () => {
   it('a long-held write lock: errors are counted, the runner backs off, then commits every outcome once', async () => {
     const dir = tempDir();
+    const clock = new ManualClock();
     const core = openTestCore({
       libraryDir: dir,
       concurrency: 2,
       // Leases shorter than the lock is held: only renewing and committing our own first keeps them.
-      runner: { leaseMs: 1000, renewEveryMs: 200, sweepEveryMs: 100, paused: true },
+      runner: { leaseMs: 1000, renewEveryMs: 200, sweepEveryMs: 100, paused: true, clock },
     });
     core.db.sqlite.pragma('busy_timeout = 50'); // give up quickly instead of blocking main for 5 s
     const lock = rawDb(dir);
@@ -34,14 +36,25 @@ describe('machinery errors', () => {
       // Another connection takes the write lock and keeps it while both running jobs finish.
       lock.prepare('BEGIN IMMEDIATE').run();
       lock.prepare(`INSERT INTO settings (key, value, updated_at) VALUES ('lock.holder', '1', 0)`).run();
-      await sleep(2500);
+      // A finished job's commit meets the lock: counted, and the runner backs off. Its backoffs,
+      // renewals and sweeps over the next 2.5 s all meet it too.
+      await waitFor(() => core.runner!.getStats().machineryErrors > 0, 30_000, 'a commit to meet the lock');
+      for (let ms = 0; ms < 2500; ms += 100) clock.advance(100);
       const during = core.runner!.getStats();
       expect(during.machineryErrors).toBeGreaterThan(0);
       expect(during.lastMachineryError).toMatch(/locked/);
       expect(during.succeeded).toBe(0);
       lock.prepare('COMMIT').run();
 
-      await waitFor(() => core.jobs.counts().success === 6, 30_000, 'all jobs to succeed');
+      // Time goes on (the backoff ends, leases are renewed) until every job has committed.
+      await waitFor(
+        () => {
+          clock.advance(100);
+          return core.jobs.counts().success === 6;
+        },
+        30_000,
+        'all jobs to succeed',
+      );
       for (const { job } of jobs) {
         const row = core.jobs.queries.get(job.id)!;
         expect(row.attempt).toBe(1);

@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { waitForStatus } from '../support/core';
+import { ManualClock, nextTurn } from '../support/manual-clock';
 import {
   handlerStarted,
   isAlive,
@@ -14,7 +15,6 @@ import {
   openTestCore,
   rawDb,
   readLog,
-  sleep,
   startRunner,
   tempDir,
   trail,
@@ -73,19 +73,31 @@ describe('a runner process killed with SIGKILL', () => {
     raw.prepare('UPDATE background_jobs SET claimed_by = ? WHERE id = ?').run(deadOwner, job.id);
     expect(jobRow(raw, job.id).lease_expires_at).toBeGreaterThan(Date.now()); // the default 30 s lease is still running
 
+    const clock = new ManualClock();
     const core = openTestCore({
       libraryDir: dir,
       concurrency: 1,
-      runner: { leaseMs: 2000, renewEveryMs: 300, sweepEveryMs: 200 },
+      runner: { leaseMs: 2000, renewEveryMs: 300, sweepEveryMs: 200, clock },
     });
     try {
-      // While its lease has not lapsed, nobody takes the job.
-      await sleep(800);
+      // While its lease has not lapsed, nobody takes the job: four sweeps, and their cycles, later.
+      clock.advance(800);
+      await nextTurn();
       expect(jobRow(raw, job.id)).toMatchObject({ status: 'running', claimed_by: deadOwner, attempt: 1 });
 
-      // Let the lease lapse (as if its 30 s had passed).
+      // Let the lease lapse (as if its 30 s had passed); the next sweep takes it back.
       raw.prepare('UPDATE background_jobs SET lease_expires_at = ? WHERE id = ?').run(Date.now() - 1, job.id);
-      const row = await waitForStatus(core, job.id, ['success']);
+      clock.advance(200);
+      expect(jobRow(raw, job.id)).toMatchObject({ status: 'queued', attempt: 1, retry_count: 1 });
+      const row = await waitFor(
+        () => {
+          clock.advance(100); // renewals keep our own lease while the job runs again
+          const r = core.jobs.queries.get(job.id)!;
+          return r.status === 'success' ? r : undefined;
+        },
+        30_000,
+        'the job to run again and succeed',
+      );
       expect(row).toMatchObject({ attempt: 2, retry_count: 1 });
       const t = trail(core, job.id);
       expect(t.map((e) => e.event)).toEqual(['enqueued', 'claimed', 'reclaimed', 'claimed', 'succeeded']);

@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../src/main/core/core';
 import { BACKOFF_BASE_MS } from '../../src/main/jobs/backoff';
 import { waitForStatus } from '../support/core';
-import { events, openTestCore, rawDb, sleep, tempDir, trail, waitFor, workersReady } from './helpers';
+import { ManualClock, nextTurn } from '../support/manual-clock';
+import { events, openTestCore, rawDb, tempDir, trail, waitFor, workersReady } from './helpers';
 
 let core: Core | undefined;
 afterEach(async () => {
@@ -13,14 +14,16 @@ afterEach(async () => {
 
 describe('pause and resume', () => {
   it('paused: nothing new is claimed, the job in flight finishes; resumed: the rest runs', async () => {
-    core = openTestCore({ concurrency: 1 });
-    const first = core.jobs.enqueue({ type: 'diag.sleep', payload: { ms: 600, key: 'inflight' } });
+    const clock = new ManualClock();
+    core = openTestCore({ concurrency: 1, runner: { clock } });
+    const first = core.jobs.enqueue({ type: 'diag.sleep', payload: { ms: 200, key: 'inflight' } });
     await waitForStatus(core, first.job.id, ['running']);
     core.runner!.setPaused(true);
     const later = core.jobs.enqueueMany([1, 2, 3].map((i) => ({ type: 'diag.sleep', payload: { ms: 0, key: `later${i}` } })));
     await waitForStatus(core, first.job.id, ['success']);
-    // Several poll intervals (100 ms in tests) and a finished slot later, still nothing claimed.
-    await sleep(700);
+    // Several poll intervals (100 ms in tests), each cycle run, and a finished slot later: still nothing claimed.
+    clock.advance(700);
+    await nextTurn();
     for (const { job } of later) expect(core.jobs.queries.get(job.id)!.status).toBe('queued');
     expect(core.runner!.getStats()).toMatchObject({ paused: true, claimed: 1 });
     core.runner!.setPaused(false);
@@ -33,11 +36,13 @@ describe('pause and resume', () => {
     const r = await core.dispatch('jobs.setPaused', { paused: true });
     expect(r).toMatchObject({ ok: true });
     await core.close();
-    core = openTestCore({ libraryDir: dir, concurrency: 1 });
+    const clock = new ManualClock();
+    core = openTestCore({ libraryDir: dir, concurrency: 1, runner: { clock } });
     expect(core.runner!.paused).toBe(true);
     const { job } = core.jobs.enqueue({ type: 'diag.noop', payload: {} });
     await workersReady(core);
-    await sleep(300);
+    clock.advance(300);
+    await nextTurn();
     expect(core.jobs.queries.get(job.id)!.status).toBe('queued');
     await core.dispatch('jobs.setPaused', { paused: false });
     await waitForStatus(core, job.id, ['success']);
@@ -46,8 +51,11 @@ describe('pause and resume', () => {
 
 describe('timeouts', () => {
   it('an attempt past its type timeout is aborted and retried with backoff, then fails', async () => {
-    core = openTestCore({ concurrency: 1 });
+    const clock = new ManualClock();
+    core = openTestCore({ concurrency: 1, runner: { clock } });
     const { job } = core.jobs.enqueue({ type: 'diag.slow', payload: { ms: 10_000, key: 't' } }); // timeout 500 ms, 1 retry
+    await waitForStatus(core, job.id, ['running']);
+    clock.advance(500);
     let row = await waitFor(() => {
       const r = core!.jobs.queries.get(job.id)!;
       return r.status === 'queued' && r.retry_count === 1 ? r : undefined;
@@ -57,6 +65,8 @@ describe('timeouts', () => {
     expect(failedAt).toMatchObject({ event: 'failed', data: { retryable: true } });
     expect(row.run_after - failedAt.at).toBeGreaterThanOrEqual(BACKOFF_BASE_MS * 0.9);
     core.jobs.retry(job.id);
+    await waitFor(() => core!.jobs.queries.get(job.id)!.attempt === 2);
+    clock.advance(500);
     row = await waitForStatus(core, job.id, ['failed']);
     expect(row).toMatchObject({ attempt: 2, retry_count: 1, error_message: 'Timed out after 500 ms' });
   });

@@ -9,6 +9,7 @@ import type { Housekeeping } from './housekeeping';
 import type { Logger } from './logger';
 import type { RunningJob } from './running-job';
 import type { WorkerSlot } from './worker-pool';
+import { cancel, type Cancel, type Clock } from '../clock';
 
 export interface LeaseKeeperHost {
   /** False while backing off, stopping or stopped: a sweep then waits. */
@@ -33,11 +34,12 @@ export interface LeaseKeeperOptions {
   sweepEveryMs: number;
   pruneEveryMs: number;
   log: Logger;
+  clock: Clock;
 }
 
 export class LeaseKeeper {
-  private timers: NodeJS.Timeout[] = [];
-  private pruneTimer?: NodeJS.Timeout;
+  private timers: Cancel[] = [];
+  private pruneTimer?: Cancel;
   private lastPruneAt = 0;
 
   constructor(
@@ -49,15 +51,14 @@ export class LeaseKeeper {
   /** Sweeps once now, then renews and sweeps on their intervals. */
   start(): void {
     this.sweep();
-    this.timers.push(setInterval(() => this.renew(), this.o.renewEveryMs));
-    this.timers.push(setInterval(() => this.sweep(), this.o.sweepEveryMs));
-    for (const t of this.timers) t.unref();
+    this.timers.push(this.o.clock.every(this.o.renewEveryMs, () => this.renew()));
+    this.timers.push(this.o.clock.every(this.o.sweepEveryMs, () => this.sweep()));
   }
 
   stop(): void {
-    for (const t of this.timers) clearInterval(t);
+    this.timers.forEach(cancel);
     this.timers = [];
-    clearTimeout(this.pruneTimer);
+    cancel(this.pruneTimer);
   }
 
   renew(): void {
@@ -101,8 +102,8 @@ export class LeaseKeeper {
     } catch (err) {
       return this.host.machineryError('lease sweep', err);
     }
-    if (Date.now() - this.lastPruneAt >= this.o.pruneEveryMs) {
-      this.lastPruneAt = Date.now();
+    if (this.o.clock.now() - this.lastPruneAt >= this.o.pruneEveryMs) {
+      this.lastPruneAt = this.o.clock.now();
       this.pruneSlices(0);
     }
   }
@@ -114,8 +115,7 @@ export class LeaseKeeper {
       const { pruned, more } = this.housekeeping.pruneSlice();
       total += pruned;
       if (more) {
-        this.pruneTimer = setTimeout(() => this.pruneSlices(total), 10);
-        this.pruneTimer.unref();
+        this.pruneTimer = this.o.clock.after(10, () => this.pruneSlices(total), { background: true });
       } else if (total) this.o.log.info(`pruned ${total} finished job(s) past retention`);
     } catch (err) {
       this.host.machineryError('pruning finished jobs', err);

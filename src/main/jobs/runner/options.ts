@@ -3,6 +3,7 @@ import type { JobRegistry } from '../registry';
 import type { JobTransitions } from '../store/transitions';
 import type { SpawnWorker } from '../worker-process';
 import type { Logger } from './logger';
+import type { Clock } from '../clock';
 
 export interface RunnerOptions {
   transitions: JobTransitions;
@@ -31,6 +32,8 @@ export interface RunnerOptions {
   pruneEveryMs?: number;
   paused?: boolean;
   log?: Logger;
+  /** Time and timers (polls, renewals, sweeps, backoffs, time limits); tests pass one they advance. */
+  clock?: Clock;
   onJobsChanged?(ids: number[]): void;
 }
 

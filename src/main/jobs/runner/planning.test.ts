@@ -5,7 +5,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { AuditLedger } from '../../audit/ledger';
 import { appPaths } from '../../app-paths';
 import { openDatabase, type LibraryDb } from '../../db/open';
-import { JobRegistry, diagnosticMainHalves, type MainHalves } from '../registry';
+import { JobRegistry, diagnosticMainHalves, type MainHalf, type MainHalves } from '../registry';
+import type { JobRow } from '../store/rows';
+import { ManualClock } from '../../../../test/support/manual-clock';
+import { Attempt } from './attempt';
 import { JobTransitions } from '../store/transitions';
 import type { ProductJobTypes } from '../../../shared/jobs/types';
 import { diagnosticJobTypes } from '../../../shared/jobs/types';
@@ -16,13 +19,20 @@ import type { RunningJob } from './running-job';
 import type { WorkerSlot } from './worker-pool';
 
 const slot = (index: number, ready = true): WorkerSlot => ({ index, owner: `r/w${index}`, ready, alive: true });
-const job = (type: keyof typeof diagnosticJobTypes, id: number, extra: Partial<RunningJob> = {}): RunningJob =>
-  ({
-    lease: { id, attempt: 1, claimedBy: 'r/w0' },
-    row: { id, type },
-    definition: diagnosticJobTypes[type] as AnyJobType,
-    ...extra,
-  }) as RunningJob;
+/** An attempt handed to worker 0, or one that is leaving it (asked back, or asked to stop). */
+const job = (type: keyof typeof diagnosticJobTypes, id: number, leaving?: 'revoking' | 'cancel'): RunningJob => {
+  const a = new Attempt(
+    { id, attempt: 1, claimedBy: 'r/w0' },
+    { id, type } as JobRow,
+    diagnosticJobTypes[type] as AnyJobType,
+    undefined as unknown as MainHalf<AnyJobType>,
+    { id, attempt: 1, payload: {}, subject: null },
+  );
+  a.handed();
+  if (leaving === 'revoking') a.revoke();
+  if (leaving === 'cancel') a.abort('cancel', new ManualClock(), 1000, () => {});
+  return a;
+};
 
 /** Planning with each type's policy prefetch (nothing measured yet: see JobPace). */
 const planClaims = (
@@ -83,7 +93,7 @@ describe('planClaims', () => {
       [1, true],
       [0, false],
     ]);
-    queues.set(0, [job('diag.noop_single', 1, { abortReason: 'cancel' })]);
+    queues.set(0, [job('diag.noop_single', 1, 'cancel')]);
     expect(planClaims([a], (s) => queues.get(s.index)!, new Set(), [])).toEqual([]);
   });
 
@@ -138,12 +148,7 @@ describe('stealable', () => {
     const slots = [slot(0), slot(1), slot(2)];
     const queues = [
       [job('diag.noop_batch', 1), job('diag.noop_batch', 2)],
-      [
-        job('diag.noop_batch', 3),
-        job('diag.noop_batch', 4),
-        job('diag.noop_batch', 5, { revoking: true }),
-        job('diag.noop_batch', 6),
-      ],
+      [job('diag.noop_batch', 3), job('diag.noop_batch', 4), job('diag.noop_batch', 5, 'revoking'), job('diag.noop_batch', 6)],
       [],
     ];
     expect(stealable(slots, (s) => queues[s.index])).toBe(slots[1]);

@@ -59,7 +59,7 @@ export function planClaims(
       wants.push({ slot, idle: true, max: Infinity });
       continue;
     }
-    if (queue.some((j) => j.abortReason || j.revoking)) continue;
+    if (queue.some((j) => j.leaving)) continue;
     const last = queue.length ? queue[queue.length - 1] : waiting!.last;
     const prefetch = prefetchOf(last.definition);
     const depth = 1 + prefetch;
@@ -80,7 +80,7 @@ export function stealable(
   for (const slot of slots) {
     const waiting = queueOf(slot)
       .slice(1)
-      .filter((j) => !j.revoking && !j.abortReason).length;
+      .filter((j) => !j.leaving).length;
     if (waiting > most) {
       most = waiting;
       best = slot;

@@ -3,20 +3,15 @@
  * prefetch, handing work back to an idle worker, per-type concurrency, modes and stop.
  * The real-process behaviour (crashes, leases across processes) is in test/jobs.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeSpawner, type FakeSpawner } from '../../../../test/support/fake-worker';
-import { AuditLedger } from '../../audit/ledger';
-import { appPaths } from '../../app-paths';
-import { openDatabase, type LibraryDb } from '../../db/open';
-import { JobRegistry, diagnosticMainHalves, type MainHalves } from '../registry';
-import { JobQueries } from '../store/queries';
-import { JobTransitions } from '../store/transitions';
+import { openJobsLibrary } from '../../../../test/jobs/completer-fixture';
+import type { LibraryDb } from '../../db/open';
+import type { JobRegistry } from '../registry';
+import type { JobQueries } from '../store/queries';
+import type { JobTransitions } from '../store/transitions';
 import { JobRunner } from './runner';
 import { MAX_PREFETCH } from './pace';
-import type { ProductJobTypes } from '../../../shared/jobs/types';
 import { PermanentJobError } from '../../../shared/jobs/errors';
 
 interface Rig {
@@ -40,20 +35,7 @@ afterEach(async () => {
 });
 
 function rig(concurrency: number, f = fakeSpawner()): Rig {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'circa-runner-'));
-  const db = openDatabase({
-    file: path.join(dir, 'circa.db'),
-    migrationsFolder: appPaths().migrations,
-    backgroundCheckpoints: false,
-  });
-  const ledger = new AuditLedger(db.sqlite, { keyFile: path.join(dir, 'audit.key') });
-  const transitions = new JobTransitions(db, ledger);
-  const queries = new JobQueries(db.sqlite);
-  // Product halves are never reached here: only diagnostic types are enqueued.
-  const registry = new JobRegistry(
-    {} as MainHalves<ProductJobTypes>,
-    diagnosticMainHalves(() => {}),
-  );
+  const { db, transitions, queries, registry } = openJobsLibrary('circa-runner-');
   const runner = new JobRunner({
     transitions,
     registry,
@@ -85,7 +67,8 @@ function rig(concurrency: number, f = fakeSpawner()): Rig {
   return r;
 }
 
-async function until(cond: () => boolean, what: string, ms = 5000): Promise<void> {
+/** Waits for something that must happen; the deadline is generous (the machine may be busy), not a measure. */
+async function until(cond: () => boolean, what: string, ms = 30_000): Promise<void> {
   const end = Date.now() + ms;
   while (!cond()) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);

@@ -2,7 +2,8 @@
  * The job runner: the scheduling loop over the runtime's parts. It plans claims (work handed
  * ahead to each worker so none waits on main), commits outcomes and claims together (Completer),
  * supervises worker processes (WorkerPool), hands jobs to them and takes them back (WorkerQueues)
- * and keeps leases (LeaseKeeper over Housekeeping).
+ * and keeps leases (LeaseKeeper over Housekeeping). One job's life through these parts, state by
+ * state, is drawn at the top of ./attempt.ts. Its timers run on the clock it is given.
  *
  * Guarantees (see BRIEF §3): a job runs in at most one place at a time (claims are conditional
  * updates and every later write is fenced on owner+attempt); a result is either committed with
@@ -26,6 +27,7 @@ import { JobPace } from './pace';
 import { CycleBudget } from './cycle-budget';
 import { claimFor, planClaims, type Claims } from './planning';
 import { TRANSITIONS, type Mode, type RunnerOptions, type RunnerStats } from './options';
+import { cancel, systemClock, type Cancel } from '../clock';
 
 export type { RunnerOptions, RunnerStats } from './options';
 
@@ -58,9 +60,10 @@ export class JobRunner {
   private machineryDelayMs = 0;
   /** How many outcomes and claims one cycle may take on. */
   private readonly cycleBudget = new CycleBudget();
-  private backoffTimer?: NodeJS.Timeout;
+  private backoffTimer?: Cancel;
+  /** The commit window: real time, not the clock's (it batches results; it is not a policy). */
   private windowTimer?: NodeJS.Timeout;
-  private pollTimer?: NodeJS.Timeout;
+  private pollTimer?: Cancel;
   private changed = new Set<number>();
   private stopPromise?: Promise<void>;
   private finishedResolve!: () => void;
@@ -88,6 +91,7 @@ export class JobRunner {
       pruneEveryMs: 60 * 60_000,
       paused: false,
       log: silentLogger,
+      clock: systemClock,
       ...opts,
     } as JobRunner['o'];
     this.finished = new Promise((resolve) => (this.finishedResolve = resolve));
@@ -138,6 +142,7 @@ export class JobRunner {
         heapMb: this.o.heapMb,
         cancelGraceMs: this.o.cancelGraceMs,
         unresponsiveMs: this.o.unresponsiveMs,
+        clock: this.o.clock,
       },
     );
   }
@@ -156,8 +161,7 @@ export class JobRunner {
     }
     this.pool.start();
     this.leases.start();
-    this.pollTimer = setInterval(() => this.wake(), this.o.pollEveryMs);
-    this.pollTimer.unref();
+    this.pollTimer = this.o.clock.every(this.o.pollEveryMs, () => this.wake());
   }
 
   /**
@@ -173,9 +177,10 @@ export class JobRunner {
   private async doStop(graceMs: number): Promise<void> {
     this.enter('stopping');
     this.leases.stop();
-    clearInterval(this.pollTimer);
-    clearTimeout(this.backoffTimer);
+    cancel(this.pollTimer);
+    cancel(this.backoffTimer);
     clearTimeout(this.windowTimer);
+    // Real time, not the clock's: this waits for processes to finish their work.
     const deadline = Date.now() + graceMs;
     while (this.workers.busySlots().length && Date.now() < deadline) await sleep(25);
     this.workers.markShutdown();
@@ -297,6 +302,7 @@ export class JobRunner {
         : [];
     if (!this.pending.length && !wants.length) return true;
     const batch = this.pending.splice(0, committing);
+    for (const o of batch) o.job.committing();
     const started = performance.now();
     if (this.pending.length) this.wake();
     let result: { settled: Settled; then: Claims };
@@ -314,6 +320,7 @@ export class JobRunner {
         }),
       );
     } catch (err) {
+      for (const o of batch) o.job.uncommitted();
       this.pending.unshift(...batch);
       this.machineryError(batch.length ? 'commit' : 'claim', err);
       return false;
@@ -346,8 +353,11 @@ export class JobRunner {
       const slot = this.pool.slots.find((s) => s.owner === owner);
       if (slot) this.pool.succeeded(slot);
     }
-    for (const o of batch) this.markChanged(o.job.lease.id);
     this.workers.continueAfterCommit(done.continued);
+    for (const o of batch) {
+      if (o.job.state === 'committing') o.job.ended(); // a continued one is already on its next step
+      this.markChanged(o.job.lease.id);
+    }
   }
 
   /** Commits waiting outcomes without claiming (sweep, shutdown). */
@@ -382,7 +392,7 @@ export class JobRunner {
 
   private onProgress(slot: WorkerSlot, msg: Extract<WorkerToMain, { t: 'progress' }>): void {
     const job = this.workers.find(slot, msg.jobId, msg.attempt);
-    const now = Date.now();
+    const now = this.o.clock.now();
     if (!job || now - job.lastProgressWrite < 250) return;
     job.lastProgressWrite = now;
     try {
@@ -414,11 +424,11 @@ export class JobRunner {
     this.enter('backing_off');
     this.machineryDelayMs = Math.min(10_000, Math.max(100, this.machineryDelayMs * 2));
     this.o.log.warn(`job runner ${what} failed (${this.stats.lastMachineryError}); backing off ${this.machineryDelayMs} ms`);
-    this.backoffTimer = setTimeout(() => {
+    this.backoffTimer = this.o.clock.after(this.machineryDelayMs, () => {
       if (this.mode !== 'backing_off') return;
       this.enter('running');
       this.wake();
-    }, this.machineryDelayMs);
+    });
   }
 
   private countMachineryError(message: string): void {

@@ -1,33 +1,20 @@
 /**
- * A job this runner holds, from its claim until its outcome is committed, and the errors it can
- * get on main's side: a payload or `load` that fails before the job starts, and the end of the
- * process that ran it.
+ * Preparing an attempt (its payload parsed, its `load` run) and the errors it can get on main's
+ * side: a payload or `load` that fails before the job starts, and the end of the process that
+ * ran it. The attempt itself, and its states, are in ./attempt.ts.
  */
 import type { AnyJobType } from '../../../shared/jobs/define';
 import { serializeJobError, type SerializedJobError } from '../../../shared/jobs/errors';
-import type { JobContext, JobRegistry, MainHalf } from '../registry';
+import type { JobRegistry, MainHalf } from '../registry';
 import type { JobRow, Lease } from '../store/rows';
 import { parseStoredPayload } from '../type-hooks';
 import type { SlotExit } from './worker-pool';
+import { Attempt } from './attempt';
 
-/** Why the runtime asked a job to stop. */
-export type AbortReason = 'cancel' | 'timeout' | 'lost' | 'shutdown';
+export type { AbortReason } from './attempt';
 
-export interface RunningJob {
-  lease: Lease;
-  row: JobRow;
-  definition: AnyJobType;
-  half: MainHalf<AnyJobType>;
-  ctx: JobContext<unknown>;
-  abortReason?: AbortReason;
-  /** Asked back from its worker for an idle one (see WorkerQueues.stealFor). */
-  revoking?: boolean;
-  timeoutTimer?: NodeJS.Timeout;
-  killTimer?: NodeJS.Timeout;
-  lastProgressWrite: number;
-  /** Set while an asynchronous `load` prepares the job in main (see LoadContext); aborting it stops that. */
-  loading?: AbortController;
-}
+/** An attempt this runner holds (see ./attempt.ts for its states). */
+export type RunningJob = Attempt;
 
 export type Prepared =
   | { job: RunningJob; input: unknown }
@@ -40,14 +27,12 @@ export type Loaded = { job: RunningJob; input: unknown } | { job: RunningJob; er
 /** Validates the payload and runs the type's `load`; a job that cannot start gets a readable reason. */
 export function prepareJob(row: JobRow, lease: Lease, registry: JobRegistry): Prepared {
   const registered = registry.get(row.type);
-  const job: RunningJob = {
-    lease,
-    row,
-    definition: registered?.definition as AnyJobType,
-    half: registered?.half as MainHalf<AnyJobType>,
-    ctx: { id: row.id, attempt: row.attempt, payload: undefined, subject: row.subject },
-    lastProgressWrite: 0,
-  };
+  const job = new Attempt(lease, row, registered?.definition as AnyJobType, registered?.half as MainHalf<AnyJobType>, {
+    id: row.id,
+    attempt: row.attempt,
+    payload: undefined,
+    subject: row.subject,
+  });
   if (!registered) return { job, error: { kind: 'permanent', message: `This version of Circa has no job type "${row.type}"` } };
   const stored = parseStoredPayload(row, registered.definition);
   if ('error' in stored) return { job, error: { kind: 'permanent', message: stored.error } };
@@ -67,7 +52,7 @@ export function loadInput(job: RunningJob): Prepared {
   try {
     const input = job.half.load(job.ctx, main);
     if (!(input instanceof Promise)) return { job, input };
-    job.loading = controller ??= new AbortController();
+    job.load((controller ??= new AbortController()));
     const pending = input.then(
       (value): Loaded => ({ job, input: value }),
       (err: unknown): Loaded => ({ job, error: serializeJobError(err) }),

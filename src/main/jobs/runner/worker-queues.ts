@@ -21,6 +21,7 @@ import {
 } from './running-job';
 import type { SlotExit, WorkerPool, WorkerSlot } from './worker-pool';
 import type { JobPace } from './pace';
+import type { Clock } from '../clock';
 
 export interface WorkerQueuesHost {
   /** An outcome to commit (a result, a failure, a job given back). */
@@ -39,6 +40,7 @@ export interface WorkerQueuesOptions {
   heapMb: number;
   cancelGraceMs: number;
   unresponsiveMs: number;
+  clock: Clock;
 }
 
 export class WorkerQueues {
@@ -85,12 +87,15 @@ export class WorkerQueues {
       this.host.changed(row.id);
       const prepared = prepareJob(row, { id: row.id, attempt: row.attempt, claimedBy: slot.owner }, this.o.registry);
       if ('error' in prepared) {
-        this.host.outcome({ kind: 'fail', job: prepared.job, error: prepared.error });
+        this.end({ kind: 'fail', job: prepared.job, error: prepared.error });
         continue;
       }
       queue.push(prepared.job);
       if ('pending' in prepared) this.whenLoaded(slot, prepared.pending);
-      else assignments.push({ jobId: row.id, attempt: row.attempt, type: row.type, input: prepared.input });
+      else {
+        prepared.job.handed();
+        assignments.push({ jobId: row.id, attempt: row.attempt, type: row.type, input: prepared.input });
+      }
     }
     // Also for a job still being prepared in main (an async load): its time limit counts from now.
     this.startTimeout(slot);
@@ -108,25 +113,24 @@ export class WorkerQueues {
    */
   continueAfterCommit(continued: Settled['continued']): void {
     if (!continued.length) return;
-    for (const c of continued) this.continuing.add(this.slotOf(c.job).index);
+    for (const c of continued) {
+      c.job.nextStep(c.payload);
+      this.continuing.add(this.slotOf(c.job).index);
+    }
     setImmediate(() => this.continueJobs(continued));
   }
 
   private continueJobs(continued: Settled['continued']): void {
     for (const { job } of continued) this.continuing.delete(this.slotOf(job).index);
     let ended = false;
-    for (const { job, payload } of continued) {
+    for (const { job } of continued) {
       const slot = this.slotOf(job);
-      job.row = { ...job.row, payload: JSON.stringify(payload) };
-      job.ctx = { ...job.ctx, payload };
-      job.timeoutTimer = job.killTimer = undefined;
       const prepared = loadInput(job);
       if ('error' in prepared) {
-        this.host.outcome({ kind: 'fail', job, error: prepared.error });
+        this.end({ kind: 'fail', job, error: prepared.error });
         ended = true;
       } else if (!slot.alive || !this.host.running()) {
         // The worker went away in between: give the job back; it resumes from the checkpoint.
-        job.loading?.abort(new Error('shutdown'));
         this.release(job);
         ended = true;
       } else {
@@ -140,6 +144,7 @@ export class WorkerQueues {
   }
 
   private sendRun(slot: WorkerSlot, job: RunningJob, input: unknown): void {
+    job.handed();
     this.pool.send(slot, { t: 'run', jobs: [{ jobId: job.lease.id, attempt: job.lease.attempt, type: job.row.type, input }] });
   }
 
@@ -151,16 +156,15 @@ export class WorkerQueues {
   private whenLoaded(slot: WorkerSlot, pending: Promise<Loaded>): void {
     void pending.then((loaded) => {
       const { job } = loaded;
-      job.loading = undefined;
+      job.loaded();
       const queue = this.of(slot);
       if (queue[0] !== job) return; // already given up (its worker exited, the runner stopped)
       const stopped = !slot.alive || !this.host.running();
       const error = job.abortReason ? abortedWhileLoading(job) : 'error' in loaded ? loaded.error : null;
       if (!error && !stopped) return this.sendRun(slot, job, (loaded as { input: unknown }).input);
       queue.shift();
-      clearJobTimers(job);
       if (!error || job.abortReason === 'shutdown') this.release(job);
-      else this.host.outcome({ kind: 'fail', job, error });
+      else this.end({ kind: 'fail', job, error });
       this.startTimeout(slot);
       this.host.wake();
     });
@@ -174,10 +178,9 @@ export class WorkerQueues {
     const i = queue.findIndex((j) => j.lease.id === msg.jobId && j.lease.attempt === msg.attempt);
     if (i < 0) return;
     const [job] = queue.splice(i, 1);
-    clearJobTimers(job);
     this.o.pace.record(job.row.type, msg.ms);
     const output = msg.ok ? job.definition.output.safeParse(msg.output) : undefined;
-    this.host.outcome({ kind: 'result', job, msg, output });
+    this.end({ kind: 'result', job, msg, output });
     if (i === 0) this.startTimeout(slot);
   }
 
@@ -187,7 +190,7 @@ export class WorkerQueues {
     const i = queue.findIndex((j) => j.lease.id === msg.jobId && j.lease.attempt === msg.attempt);
     if (i < 0) return false;
     if (!msg.ok) {
-      queue[i].revoking = false; // it had started: it runs here after all
+      queue[i].revokeRefused(); // it had started: it runs here after all
       return false;
     }
     const [job] = queue.splice(i, 1);
@@ -199,12 +202,11 @@ export class WorkerQueues {
   exited(slot: WorkerSlot, exit: SlotExit): void {
     const [current, ...waiting] = this.of(slot).splice(0);
     if (current) {
-      clearJobTimers(current);
       if (current.abortReason === 'shutdown' || (exit.kind === 'killed' && exit.reason === 'shutdown')) this.release(current);
       else if (current.abortReason !== 'lost') {
         const limits = { heapMb: this.o.heapMb, cancelGraceMs: this.o.cancelGraceMs, unresponsiveMs: this.o.unresponsiveMs };
-        this.host.outcome({ kind: 'fail', job: current, error: errorForExit(current, exit, limits) });
-      }
+        this.end({ kind: 'fail', job: current, error: errorForExit(current, exit, limits) });
+      } else current.finish(); // its lease is someone else's now: nothing to commit
     }
     // Jobs handed over but not started cost nothing: they go back to the queue.
     for (const job of waiting) this.release(job);
@@ -223,9 +225,9 @@ export class WorkerQueues {
       if (!donor) return;
       const waiting = this.of(donor)
         .slice(1)
-        .filter((j) => !j.revoking && !j.abortReason);
+        .filter((j) => !j.leaving);
       for (const job of waiting.slice(-Math.ceil(waiting.length / 2))) {
-        job.revoking = true;
+        job.revoke();
         this.pool.send(donor, { t: 'revoke', jobId: job.lease.id, attempt: job.lease.attempt });
       }
     }
@@ -233,11 +235,8 @@ export class WorkerQueues {
 
   /** Stopping: nothing held may start; preparations in main stop. */
   markShutdown(): void {
-    for (const q of this.all)
-      for (const job of q) {
-        job.abortReason = 'shutdown';
-        job.loading?.abort(new Error('shutdown'));
-      }
+    // No abort message and no kill timer: the pool stops the processes next.
+    for (const q of this.all) for (const job of q) job.abort('shutdown', this.o.clock, 0, () => {});
   }
 
   /** Gives back whatever is still held (a process whose exit was not seen in time was SIGKILLed). */
@@ -246,34 +245,30 @@ export class WorkerQueues {
   }
 
   release(job: RunningJob, event?: string): void {
-    clearJobTimers(job);
-    this.host.outcome({ kind: 'release', job, event });
+    this.end({ kind: 'release', job, event });
+  }
+
+  /** The attempt's life here is over: its timers stop, and its outcome goes to be committed. */
+  private end(outcome: Outcome): void {
+    outcome.job.finish();
+    this.host.outcome(outcome);
   }
 
   // ---------------------------------------------------------------- time limits and aborts
 
+  /** The job at the head of the slot's queue runs now: its time limit starts (once). */
   private startTimeout(slot: WorkerSlot): void {
     const job = this.of(slot)[0];
-    if (!job || job.timeoutTimer) return;
-    job.timeoutTimer = setTimeout(() => this.abort(slot, job, 'timeout'), job.definition.policy.timeoutMs);
+    job?.started(this.o.clock, () => this.abort(slot, job, 'timeout'));
   }
 
   abort(slot: WorkerSlot, job: RunningJob, reason: AbortReason): void {
-    if (job.abortReason) return;
-    job.abortReason = reason;
-    // Still being prepared in main: nothing runs in the worker yet, so only the preparation stops.
-    if (job.loading) return job.loading.abort(new Error(reason));
+    const wasLoading = job.loading;
+    // Killed after the grace only if the job is still executing in that process.
+    const kill = () => this.of(slot)[0] === job && this.pool.kill(slot, reason);
+    if (!job.abort(reason, this.o.clock, this.o.cancelGraceMs, kill)) return;
+    // Still being prepared in main: nothing runs in the worker yet (the attempt stopped the preparation).
+    if (wasLoading) return;
     this.pool.send(slot, { t: 'abort', jobId: job.lease.id, attempt: job.lease.attempt, reason });
-    job.killTimer = setTimeout(() => {
-      // Only kill if the job is still executing in that process.
-      if (this.of(slot)[0] === job) this.pool.kill(slot, reason);
-    }, this.o.cancelGraceMs);
   }
-}
-
-/** The job's life in this runner is over (or its worker took it): stop its timers and any preparation in main. */
-function clearJobTimers(job: RunningJob): void {
-  clearTimeout(job.timeoutTimer);
-  clearTimeout(job.killTimer);
-  job.loading?.abort(new Error('stopped'));
 }

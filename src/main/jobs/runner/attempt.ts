@@ -1,0 +1,196 @@
+/**
+ * One attempt at a job in this runner, from its claim until its outcome is committed. Its state
+ * is named and every change is asserted; it owns its timers (time limit, kill grace) and its
+ * preparation in main, so whoever ends it stops them all at once.
+ *
+ * One job's life, and where each step happens:
+ *
+ *   claimed      the claim committed (Completer.commit → claimFor); the payload parsed (prepareJob)
+ *     │
+ *     ├─▶ loading      an asynchronous `load` prepares it in main (WorkerQueues.whenLoaded)
+ *     │     │
+ *     ▼     ▼
+ *   handed       sent to its worker in a `run` message (WorkerQueues.hand), behind the job it runs
+ *     │ ▲
+ *     │ └── revoking   asked back for an idle worker (stealFor); `revoked` answers (ok: finished)
+ *     ▼
+ *   running      at the head of its worker's queue: the handler runs, the time limit counts
+ *     │
+ *     ├─▶ aborting(reason)   cancel, timeout, lost lease or shutdown: the worker is told, and
+ *     │                      its process killed if the handler does not stop within the grace
+ *     ▼
+ *   finished     a result, a failure, an exit or a give-back: its Outcome waits in `pending`
+ *     │
+ *     ▼
+ *   committing   in a group commit (JobRunner.cycle → Completer.commit); a machinery error puts it
+ *     │          back to finished, and a checkpoint starts its next step as claimed again
+ *     ▼
+ *   ended
+ *
+ * Any live state (claimed to aborting) may become finished: a job can fail before it starts, or
+ * its process can end under it.
+ */
+import type { AnyJobType } from '../../../shared/jobs/define';
+import type { JobContext, MainHalf } from '../registry';
+import type { JobRow, Lease } from '../store/rows';
+import { cancel, type Cancel, type Clock } from '../clock';
+
+/** Why the runtime asked a job to stop. */
+export type AbortReason = 'cancel' | 'timeout' | 'lost' | 'shutdown';
+
+export type AttemptState =
+  'claimed' | 'loading' | 'handed' | 'running' | 'revoking' | 'aborting' | 'finished' | 'committing' | 'ended';
+
+const LIVE: readonly AttemptState[] = ['claimed', 'loading', 'handed', 'running', 'revoking', 'aborting'];
+
+/** Where each state may go. */
+const NEXT: Record<AttemptState, readonly AttemptState[]> = {
+  claimed: ['loading', 'handed', 'running', 'aborting', 'finished'],
+  loading: ['handed', 'running', 'aborting', 'finished'],
+  handed: ['running', 'revoking', 'aborting', 'finished'],
+  running: ['aborting', 'finished'],
+  revoking: ['handed', 'running', 'aborting', 'finished'],
+  // A shutdown may overtake a cancel or a timeout already asked for.
+  aborting: ['aborting', 'finished'],
+  finished: ['committing'],
+  committing: ['finished', 'ended', 'claimed'],
+  ended: [],
+};
+
+export class Attempt {
+  private s: AttemptState = 'claimed';
+  /** Why it was asked to stop; kept once it has finished (the commit words its failure by it). */
+  private reason?: AbortReason;
+  private timeLimit?: Cancel;
+  private killGrace?: Cancel;
+  /** Set while an asynchronous `load` prepares it in main (see LoadContext); aborting it stops that. */
+  private preparation?: AbortController;
+  /** When its last progress was written (progress writes are throttled). */
+  lastProgressWrite = 0;
+
+  constructor(
+    readonly lease: Lease,
+    public row: JobRow,
+    readonly definition: AnyJobType,
+    readonly half: MainHalf<AnyJobType>,
+    public ctx: JobContext<unknown>,
+  ) {}
+
+  get state(): AttemptState {
+    return this.s;
+  }
+
+  get abortReason(): AbortReason | undefined {
+    return this.reason;
+  }
+
+  /** Asked to stop or asked back: no more work should be planned behind it. */
+  get leaving(): boolean {
+    return this.s === 'aborting' || this.s === 'revoking';
+  }
+
+  get loading(): boolean {
+    return this.s === 'loading';
+  }
+
+  /** Main prepares it asynchronously; `controller` stops the preparation. */
+  load(controller: AbortController): void {
+    this.to('loading');
+    this.preparation = controller;
+  }
+
+  /** Its input was sent to its worker. */
+  handed(): void {
+    if (this.s === 'running') return;
+    // At the head of its worker's queue already (its load finished there): it runs.
+    this.to(this.timeLimit ? 'running' : 'handed');
+  }
+
+  /** It reached the head of its worker's queue: its time limit counts from now (once). */
+  started(clock: Clock, onTimeLimit: () => void): void {
+    if (this.timeLimit || !LIVE.includes(this.s)) return;
+    this.timeLimit = clock.after(this.definition.policy.timeoutMs, onTimeLimit);
+    if (this.s === 'handed' || this.s === 'claimed') this.to('running');
+  }
+
+  /** Asked back from its worker for an idle one. */
+  revoke(): void {
+    this.to('revoking');
+  }
+
+  /** Its worker had already started it: it runs there after all. */
+  revokeRefused(): void {
+    if (this.s !== 'revoking') return;
+    this.to(this.timeLimit ? 'running' : 'handed');
+  }
+
+  /**
+   * Asked to stop. False when it already was (the first reason stands, except that a shutdown
+   * overtakes any). `kill` runs after the grace if it has not finished by then.
+   */
+  abort(reason: AbortReason, clock: Clock, graceMs: number, kill: () => void): boolean {
+    if (this.s === 'aborting' && reason !== 'shutdown') return false;
+    if (!LIVE.includes(this.s)) return false;
+    this.to('aborting');
+    this.reason = reason;
+    if (this.preparation) {
+      // Still being prepared in main: nothing runs in a worker yet, so only the preparation stops.
+      this.preparation.abort(new Error(reason));
+      return true;
+    }
+    if (reason !== 'shutdown') {
+      cancel(this.killGrace);
+      this.killGrace = clock.after(graceMs, kill);
+    }
+    return true;
+  }
+
+  /** Its outcome is known (or it is given back): its timers and any preparation stop. */
+  finish(): void {
+    this.to('finished');
+    this.stopTimers();
+  }
+
+  /** Taken into a group commit. */
+  committing(): void {
+    this.to('committing');
+  }
+
+  /** The commit failed (a machinery error): it waits for the next. */
+  uncommitted(): void {
+    this.to('finished');
+  }
+
+  /** Its outcome is committed. */
+  ended(): void {
+    this.to('ended');
+  }
+
+  /** A checkpoint was committed: the next step, with its payload, starts as a fresh claim in the same lease. */
+  nextStep(payload: unknown): void {
+    this.to('claimed');
+    this.row = { ...this.row, payload: JSON.stringify(payload) };
+    this.ctx = { ...this.ctx, payload };
+    this.timeLimit = this.killGrace = undefined;
+    this.preparation = undefined;
+  }
+
+  /** Its async load settled: the preparation is no longer abortable. */
+  loaded(): void {
+    this.preparation = undefined;
+  }
+
+  private stopTimers(): void {
+    cancel(this.timeLimit);
+    cancel(this.killGrace);
+    this.preparation?.abort(new Error('stopped'));
+    this.preparation = undefined;
+  }
+
+  private to(next: AttemptState): void {
+    if (!NEXT[this.s].includes(next)) {
+      throw new Error(`job ${this.lease.id} attempt ${this.lease.attempt}: ${this.s} → ${next} is not a transition`);
+    }
+    this.s = next;
+  }
+}
