@@ -81,7 +81,7 @@ export function openCore(opts: CoreOptions): Core {
         ? undefined
         : (sqlite) => void preMigrationBackup(sqlite, { paths, log, nativeBinding: opts.nativeBinding }),
   });
-  const ledger = new AuditLedger(db.sqlite, { keyFile: paths.auditKeyFile, log });
+  const ledger = new AuditLedger(db.sqlite, { keyFile: paths.auditKeyFile, counterFile: paths.auditCounterFile, log });
   const transitions = new JobTransitions(db, ledger);
   const queries = new JobQueries(db.sqlite);
   const settings = new SettingsStore(db);
@@ -237,6 +237,7 @@ export function openCore(opts: CoreOptions): Core {
       jobChanges.close();
       photoChanges.close();
       await runner?.stop(graceMs);
+      ledger.flushCounter();
       await db.close();
     },
   };
