@@ -62,11 +62,16 @@ describe('backup job', () => {
     expect(first.status).toBe('success');
     const [old] = await readBackupFolder(core.paths.backupsDir);
     const bytes = fs.readFileSync(old.file);
+    // A second backup the same day never removes the last other one ("Back up now" used to).
     const second = await backUp(core, { reason: 'scheduled' });
     expect(second.status).toBe('success');
-    expect(second.result_summary).toContain('1 older backup removed');
+    expect(second.result_summary).not.toContain('removed');
+    expect(await readBackupFolder(core.paths.backupsDir)).toHaveLength(2);
+    // A third does; its summary names the backup removed and the rule that removed it.
+    const third = await backUp(core, { reason: 'scheduled' });
+    expect(third.result_summary).toContain(`removed an older backup (${old.name}) by the rule in Settings: After each backup`);
     const after = await readBackupFolder(core.paths.backupsDir);
-    expect(after.map((e) => e.reason)).toEqual(['scheduled']);
+    expect(after.map((e) => e.reason)).toEqual(['scheduled', 'scheduled']);
     // The backup rotated away was whole until then; the one kept is whole now.
     expect(bytes.subarray(0, 16).toString('latin1')).toBe('SQLite format 3\0');
     expect(inspectLibraryFile(after[0].file).counts.photos).toBe(10);

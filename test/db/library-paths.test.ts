@@ -20,6 +20,7 @@ describe('library location', () => {
       thumbnailsDir: '/lib/thumbnails',
       backupsDir: '/lib/backups',
       auditKeyFile: '/lib/audit.key',
+      auditCounterFile: '/lib/audit.counter',
       previewsDir: '/lib/previews',
       browserAddressFile: '/lib/browser.json',
     });

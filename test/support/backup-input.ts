@@ -24,6 +24,6 @@ export function backupJobInput(o: {
       verified: false,
       libraryDir: o.libraryDir,
     },
-    rotation: { keepDaily: 7, keepWeekly: 4 },
+    rotation: { keepDaily: 7, keepWeekly: 4, keepMonthly: 12 },
   };
 }

@@ -15,6 +15,7 @@ import type { Logger } from '../jobs/runner/logger';
 import { missingGuards, restoreGuards } from './guards';
 import { AuditKey, GENESIS_HASH, rowHash, type ChainHead } from './signing';
 import { prepareHeadRead, readHead, verifyLedger, type StoredHead, type VerifyReport } from './verify';
+import { readCounter, rollbackFinding, writeCounter } from './rollback-counter';
 
 export { GENESIS_HASH } from './signing';
 export type { VerifyReport } from './verify';
@@ -38,6 +39,13 @@ export class AuditLedgerBrokenError extends Error {
 export interface LedgerOptions {
   /** The library's audit key (created on first open). */
   keyFile: string;
+  /**
+   * The library's rollback counter (rollback-counter.ts), beside the key; without it (a staged
+   * restore, unit tests) no rollback is looked for.
+   */
+  counterFile?: string;
+  /** How often, at most, the counter is brought up to date while appends go on. */
+  counterEveryMs?: number;
   log?: Logger;
 }
 
@@ -52,6 +60,13 @@ export class AuditLedger {
   private key: AuditKey | null = null;
   /** A head this process signed or checked, so an unchanged head is not re-checked every append. */
   private trusted: StoredHead | null = null;
+  /**
+   * The furthest event seen signed and committed (read outside any transaction, or from the
+   * counter): a head that ends before it was rolled back. Never taken from a write in progress,
+   * which may itself roll back.
+   */
+  private furthest = 0;
+  private counterTimer: NodeJS.Timeout | null = null;
   private readonly tip: Database.Statement;
   private readonly insert: Database.Statement;
   private readonly insertChunk: Database.Statement;
@@ -90,7 +105,33 @@ export class AuditLedger {
   }
 
   verify(): VerifyReport {
-    return verifyLedger(this.sqlite, this.key, this.opts.keyFile);
+    return verifyLedger(this.sqlite, this.key, this.opts.keyFile, this.opts.counterFile);
+  }
+
+  /** Brings the rollback counter up to the committed head now (the library is closing). */
+  flushCounter(): void {
+    if (this.counterTimer) clearTimeout(this.counterTimer);
+    this.counterTimer = null;
+    if (!this.opts.counterFile || !this.key || this.problem || this.sqlite.inTransaction || !this.sqlite.open) return;
+    const head = readHead(this.sqlite);
+    if (!head?.mac || !AuditKey.same(head.mac, this.key.signHead(head))) return;
+    this.furthest = Math.max(this.furthest, head.lastId);
+    try {
+      writeCounter(this.opts.counterFile, this.key, { lastId: head.lastId, hash: head.hash });
+    } catch (err) {
+      this.opts.log?.warn(`the audit counter could not be written: ${(err as Error).message}`);
+    }
+  }
+
+  private scheduleCounter(): void {
+    if (!this.opts.counterFile || this.counterTimer) return;
+    this.counterTimer = setTimeout(() => {
+      this.counterTimer = null;
+      // Inside a transaction the head may yet roll back: wait for it to end.
+      if (this.sqlite.inTransaction) return this.scheduleCounter();
+      this.flushCounter();
+    }, this.opts.counterEveryMs ?? 1000);
+    this.counterTimer.unref();
   }
 
   /**
@@ -136,6 +177,10 @@ export class AuditLedger {
       })
       .immediate();
     this.problem = null;
+    // The break is on record: the counter starts again from the head just written.
+    this.furthest = this.trusted?.lastId ?? 0;
+    if (this.opts.counterFile && this.trusted)
+      writeCounter(this.opts.counterFile, this.key!, { lastId: this.trusted.lastId, hash: this.trusted.hash }, false);
   }
 
   private open(): void {
@@ -148,8 +193,21 @@ export class AuditLedger {
     if (missing.length) return this.refuse(`the append-only trigger(s) ${missing.join(', ')} were removed`);
     const head = readHead(this.sqlite);
     if (head?.mac === null && !this.key) return this.anchor();
-    const why = this.mismatch(head, this.currentTip());
+    const why = this.mismatch(head, this.currentTip()) ?? this.rolledBack(head!);
     if (why) this.refuse(why);
+  }
+
+  /** Checks the head against the counter kept outside the database; creates the counter if none. */
+  private rolledBack(head: StoredHead): string | null {
+    if (!this.opts.counterFile || !this.key) return null;
+    const { point, problem } = readCounter(this.opts.counterFile, this.key);
+    if (problem) return problem;
+    if (!point) {
+      writeCounter(this.opts.counterFile, this.key, { lastId: head.lastId, hash: head.hash });
+      return null;
+    }
+    this.furthest = Math.max(this.furthest, point.lastId);
+    return rollbackFinding(this.sqlite, point, head.lastId)?.reason ?? null;
   }
 
   /**
@@ -189,6 +247,9 @@ export class AuditLedger {
     if (!this.key) return `its key (${this.opts.keyFile}) is missing`;
     if (!this.trusted || !sameHead(head, this.trusted)) {
       if (!AuditKey.same(head.mac, this.key.signHead(head))) return 'its signed head was edited outside Circa';
+      // An older head is as validly signed as the current one: it must not end before what was signed.
+      if (head.lastId < this.furthest)
+        return `it was rolled back: its signed head ends at event ${head.lastId}, but Circa had signed it up to event ${this.furthest}`;
       this.trusted = head;
     }
     if (tip.id < head.lastId)
@@ -241,6 +302,7 @@ export class AuditLedger {
     const mac = this.key!.signHead(head);
     this.putHead.run(head.lastId, head.count, head.hash, mac, Date.now());
     this.trusted = { ...head, mac };
+    this.scheduleCounter();
   }
 
   private refuse(why: string): void {

@@ -12,6 +12,8 @@ import { removeStalePartials } from '../../shared/node/backup-folder';
 import type { MainHalf } from '../jobs/registry';
 import type { LibraryPaths } from '../library/paths';
 import type { SettingsStore } from '../settings/settings';
+import type { Settings } from '../../shared/contract';
+import { describeRetention, KEEP_MONTHLY, type RotationPolicy } from '../../shared/backup/rotation';
 import { backupFolderOf, ensureBackupFolder, folderError } from './backup-folder';
 import { SnapshotError, takeSnapshot } from './snapshot';
 
@@ -70,16 +72,23 @@ export function backupJob(deps: BackupJobDeps): MainHalf<BackupJobType> {
           libraryDir: deps.paths.dir,
         },
         nativeBinding: deps.nativeBinding,
-        rotation: { keepDaily: settings.backupKeepDaily, keepWeekly: settings.backupKeepWeekly },
+        rotation: retentionOf(settings),
       };
     },
     apply(out) {
       deps.onBackupsChanged();
+      // Which ones, and by what rule: "1 older backup removed" alone read like a loss.
       const removed = out.removed.length
-        ? `; ${out.removed.length} older backup${out.removed.length === 1 ? '' : 's'} removed`
+        ? `; removed ${out.removed.length === 1 ? 'an older backup' : `${out.removed.length} older backups`} ` +
+          `(${out.removed.join(', ')}) by the rule in Settings: ${describeRetention(retentionOf(deps.settings.get()))}`
         : '';
       const warning = out.rotationError ? `; ${out.rotationError}` : '';
       return `${out.name}: ${out.photos.toLocaleString('en')} photos, ${formatBytes(out.size)}, verified${removed}${warning}`;
     },
   };
+}
+
+/** The retention rule the settings give (see shared/backup/rotation.ts). */
+export function retentionOf(s: Pick<Settings, 'backupKeepDaily' | 'backupKeepWeekly'>): RotationPolicy {
+  return { keepDaily: s.backupKeepDaily, keepWeekly: s.backupKeepWeekly, keepMonthly: KEEP_MONTHLY };
 }

@@ -17,6 +17,9 @@ import { manifestNameFor, partialNameFor, type BackupManifest } from '../../shar
 import { NotALibraryError, countRows, inspectLibraryFile, isSqliteFile } from '../../shared/node/library-file';
 import { openDatabase } from '../db/open';
 import { openRestoredLedger, RestoredLedgerError } from './restored-ledger';
+import { AuditKey } from '../audit/signing';
+import { readHead } from '../audit/verify';
+import { writeCounter, type SignedPoint } from '../audit/rollback-counter';
 import { JobTransitions } from '../jobs/store/transitions';
 import type { LibraryPaths } from '../library/paths';
 import type { Logger } from '../jobs/runner/logger';
@@ -59,10 +62,11 @@ export async function restoreLibrary(o: RestoreOptions): Promise<RestoreReport> 
   const hadLibrary = fs.existsSync(o.paths.dbFile);
   const safetyName = hadLibrary ? freeBackupName(ensureDir(o.paths.backupsDir), Date.now(), 'before-restore') : null;
   const safetyCopy = safetyName ? path.join(o.paths.backupsDir, safetyName) : null;
-  let prepared;
+  let prepared: Omit<Awaited<ReturnType<typeof stage>>, 'head'>;
+  let restoredHead: SignedPoint;
   try {
     checkRoom(source, o.paths);
-    prepared = await stage(source, staged, safetyName, o);
+    ({ head: restoredHead, ...prepared } = await stage(source, staged, safetyName, o));
   } catch (err) {
     removeWithSidecars(staged);
     if (err instanceof RestoreError) throw err;
@@ -73,10 +77,13 @@ export async function restoreLibrary(o: RestoreOptions): Promise<RestoreReport> 
 
   await o.closeLive();
   let swapped = false;
+  const counterBefore = readFileOrNull(o.paths.auditCounterFile);
   try {
     if (hadLibrary) keepSafetyCopy(o.paths, safetyCopy!);
     fs.renameSync(staged, o.paths.dbFile);
     swapped = true;
+    // The one rollback Circa makes itself (and records): the counter starts again from the restored head.
+    resetCounter(o.paths, restoredHead);
     try {
       o.openLive();
     } catch (err) {
@@ -87,6 +94,7 @@ export async function restoreLibrary(o: RestoreOptions): Promise<RestoreReport> 
     const why = err instanceof RestoreError ? err.message : `The backup could not be restored: ${(err as Error).message}.`;
     try {
       if (swapped && safetyCopy) putBack(safetyCopy, o.paths);
+      if (swapped) restoreFile(o.paths.auditCounterFile, counterBefore);
       else if (safetyCopy) removeBackup(safetyCopy);
       o.openLive();
     } catch (reopen) {
@@ -201,7 +209,8 @@ async function stage(source: string, staged: string, safetyName: string | null, 
     );
     const schemaAfter = db.migration.schemaVersion;
     db.sqlite.pragma('journal_mode = DELETE');
-    return { schemaBefore: before.schemaVersion, schemaAfter, photos, requeued };
+    const head = readHead(db.sqlite)!;
+    return { schemaBefore: before.schemaVersion, schemaAfter, photos, requeued, head: { lastId: head.lastId, hash: head.hash } };
   } finally {
     await db.close();
   }
@@ -288,4 +297,23 @@ function removeWithSidecars(file: string): void {
 function ensureDir(dir: string): string {
   fs.mkdirSync(dir, { recursive: true });
   return dir;
+}
+
+function resetCounter(paths: LibraryPaths, head: SignedPoint): void {
+  const key = AuditKey.read(paths.auditKeyFile);
+  if (key) writeCounter(paths.auditCounterFile, key, head, false);
+}
+
+function readFileOrNull(file: string): Buffer | null {
+  try {
+    return fs.readFileSync(file);
+  } catch {
+    return null;
+  }
+}
+
+/** Puts a small file back as it was (or removes it, if there was none). */
+function restoreFile(file: string, bytes: Buffer | null): void {
+  if (bytes) fs.writeFileSync(file, bytes, { mode: 0o600 });
+  else fs.rmSync(file, { force: true });
 }

@@ -17,6 +17,7 @@ import { parseArgs } from 'node:util';
 import { openCore } from '../core/core';
 import { forkWorkerSpawner } from '../jobs/fork-worker';
 import { resolveLibraryDir } from '../library/paths';
+import { verifyAuditCommand } from './verify-audit';
 import { appPaths } from '../app-paths';
 import type { Logger } from '../jobs/runner/logger';
 import type { AuditLedger } from '../audit/ledger';
@@ -24,7 +25,20 @@ import { backupCommand, restoreCommand } from './archive-commands';
 
 const USAGE = `usage: circa-worker [verify-audit | repair-audit | backup | restore FILE] [--library DIR] [--concurrency N] [--max-jobs N] [--once] [--exit-when-idle] [--grace SECONDS]`;
 
+/**
+ * Runs a command; what a user can cause (a read-only or missing library, a bad option) is one
+ * clear line and exit 1, never a stack trace — bin/circa-worker.js calls this directly.
+ */
 export async function main(argv: string[]): Promise<number> {
+  try {
+    return await run(argv);
+  } catch (err) {
+    console.error(err instanceof Error ? err.message : String(err));
+    return 1;
+  }
+}
+
+async function run(argv: string[]): Promise<number> {
   let args;
   try {
     args = parseArgs({
@@ -61,7 +75,8 @@ export async function main(argv: string[]): Promise<number> {
     ? { info() {}, warn() {}, error: (m) => console.error(m) }
     : { info: (m) => console.log(m), warn: (m) => console.warn(m), error: (m) => console.error(m) };
 
-  if (positionals[0] === 'verify-audit' || positionals[0] === 'repair-audit') {
+  if (positionals[0] === 'verify-audit') return verifyAuditCommand(libraryDir);
+  if (positionals[0] === 'repair-audit') {
     const core = openCore({
       libraryDir,
       mode: 'headless',
@@ -72,7 +87,7 @@ export async function main(argv: string[]): Promise<number> {
       log: { ...log, error: () => {} }, // the report below says it once
     });
     try {
-      return positionals[0] === 'verify-audit' ? verifyAudit(core.ledger) : repairAudit(core.ledger);
+      return repairAudit(core.ledger);
     } finally {
       await core.close();
     }
@@ -120,18 +135,6 @@ export async function main(argv: string[]): Promise<number> {
   await core.close(graceMs);
   log.info(`done: ${stats.succeeded} succeeded, ${stats.failed} failed, ${stats.discarded} discarded`);
   return 0;
-}
-
-function verifyAudit(ledger: AuditLedger): number {
-  const report = ledger.verify();
-  for (const note of report.notes) console.log(`note: ${note}`);
-  if (report.brokenAt)
-    console.error(
-      `audit ledger BROKEN at event ${report.brokenAt.id}: ${report.brokenAt.reason} (${report.checked} verified before it)`,
-    );
-  for (const problem of report.problems) console.error(`audit ledger BROKEN: ${problem}`);
-  if (report.ok) console.log(`audit ledger OK: ${report.checked} events verified`);
-  return report.ok ? 0 : 1;
 }
 
 /** Records what is wrong in the ledger itself (audit.reanchored) and lets appends resume. */

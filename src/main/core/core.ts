@@ -16,6 +16,7 @@ import { silentLogger, type Logger } from '../jobs/runner/logger';
 import { JobService } from '../jobs/service';
 import type { SpawnWorker } from '../jobs/worker-process';
 import { SettingsStore } from '../settings/settings';
+import { startLeftoverSweep } from '../library/leftovers';
 import { Coalescer, EventHub } from './event-hub';
 import { createDispatcher, type Dispatch } from '../ipc/dispatcher';
 import { createHandlers } from '../ipc/handlers';
@@ -81,10 +82,18 @@ export function openCore(opts: CoreOptions): Core {
         ? undefined
         : (sqlite) => void preMigrationBackup(sqlite, { paths, log, nativeBinding: opts.nativeBinding }),
   });
-  const ledger = new AuditLedger(db.sqlite, { keyFile: paths.auditKeyFile, log });
+  const ledger = new AuditLedger(db.sqlite, { keyFile: paths.auditKeyFile, counterFile: paths.auditCounterFile, log });
   const transitions = new JobTransitions(db, ledger);
   const queries = new JobQueries(db.sqlite);
   const settings = new SettingsStore(db);
+  const leftovers = startLeftoverSweep(
+    {
+      libraryDir: paths.dir,
+      thumbnailsDir: paths.thumbnailsDir,
+      backupDirs: [...new Set([paths.backupsDir, backupFolderOf(settings, paths).dir])],
+    },
+    log,
+  );
   const events = new EventHub();
   const photos = new PhotoRepository(db.sqlite);
   const evidence = new EvidenceStore(db.sqlite);
@@ -237,6 +246,8 @@ export function openCore(opts: CoreOptions): Core {
       jobChanges.close();
       photoChanges.close();
       await runner?.stop(graceMs);
+      await leftovers.close();
+      ledger.flushCounter();
       await db.close();
     },
   };

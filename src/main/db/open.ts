@@ -11,6 +11,7 @@
  * (see JobRow in src/main/jobs/store/rows.ts).
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { migrate, pendingMigrations, type MigrationReport } from './migrate';
@@ -39,6 +40,45 @@ export interface LibraryDb {
   /** Runs `fn` in a BEGIN IMMEDIATE transaction; nested calls become savepoints. */
   immediate<T>(fn: () => T): T;
   close(): Promise<void>;
+}
+
+/**
+ * Opens a library only to read it (verify-audit on an archived copy), writing nothing to its
+ * folder. A library at rest is in WAL mode, whose readers need a shared-memory file beside it; on
+ * read-only media that file cannot be made (and this build of SQLite takes no `immutable` URI), so
+ * there the database is read from a private copy in the temporary folder, removed on close.
+ */
+export function openReadOnly(file: string, nativeBinding?: string): { sqlite: Database.Database; close(): void } {
+  const open = (name: string) =>
+    new Database(name, { readonly: true, fileMustExist: true, nativeBinding, timeout: BUSY_TIMEOUT_MS });
+  let sqlite: Database.Database | undefined;
+  try {
+    sqlite = open(file);
+    sqlite.prepare('SELECT count(*) FROM sqlite_master').get();
+    return { sqlite, close: () => sqlite!.close() };
+  } catch (err) {
+    sqlite?.close();
+    const code = (err as { code?: string }).code ?? '';
+    if (!code.startsWith('SQLITE_CANTOPEN') && !code.startsWith('SQLITE_READONLY')) throw err;
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'circa-read-only-'));
+  const copy = path.join(dir, path.basename(file));
+  try {
+    fs.copyFileSync(file, copy);
+    if (fs.existsSync(`${file}-wal`)) fs.copyFileSync(`${file}-wal`, `${copy}-wal`);
+    fs.chmodSync(copy, 0o600);
+    const db = new Database(copy, { nativeBinding, timeout: BUSY_TIMEOUT_MS });
+    return {
+      sqlite: db,
+      close: () => {
+        db.close();
+        fs.rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  } catch (err) {
+    fs.rmSync(dir, { recursive: true, force: true });
+    throw err;
+  }
 }
 
 export function openDatabase(opts: OpenOptions): LibraryDb {

@@ -11,6 +11,8 @@ export interface LibraryPaths {
   previewsDir: string;
   /** The key that signs the audit ledger's head; outside the database on purpose (audit/signing.ts). */
   auditKeyFile: string;
+  /** The furthest event the ledger has signed, beside the key, so a rolled-back database shows (audit/rollback-counter.ts). */
+  auditCounterFile: string;
   /** Browser mode's port and token, kept so a restart comes back at the same address (owner-only). */
   browserAddressFile: string;
 }
@@ -24,6 +26,7 @@ export function libraryPaths(dir: string): LibraryPaths {
     backupsDir: path.join(abs, 'backups'),
     previewsDir: path.join(abs, 'previews'),
     auditKeyFile: path.join(abs, 'audit.key'),
+    auditCounterFile: path.join(abs, 'audit.counter'),
     browserAddressFile: path.join(abs, 'browser.json'),
   };
 }

@@ -15,7 +15,8 @@ import { existsSync, writeFileSync } from 'node:fs';
 import crypto from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
-import { ExifTool, ExifToolTask } from 'exiftool-vendored';
+import { ExifTool, ExifToolTask, exiftoolPath } from 'exiftool-vendored';
+import { spawnTiedToThisProcess } from './exiftool-watchdog';
 import { CIRCA_EXIFTOOL_CONFIG, CIRCA_XMP_NAMESPACE, type XmpTags } from '../../shared/export/xmp-tags';
 
 let exiftool: ExifTool | null = null;
@@ -28,10 +29,16 @@ export function sidecarExifTool(): ExifTool {
     `circa-exiftool-${crypto.createHash('sha256').update(CIRCA_EXIFTOOL_CONFIG).digest('hex').slice(0, 12)}.config`,
   );
   if (!existsSync(config)) writeFileSync(config, CIRCA_EXIFTOOL_CONFIG);
+  // -config must come first: it defines Circa's namespace before anything is written.
+  const args = ['-config', config, '-stay_open', 'True', '-@', '-'];
   exiftool = new ExifTool({
     maxProcs: 1,
-    // -config must come first: it defines Circa's namespace before anything is written.
-    exiftoolArgs: ['-config', config, '-stay_open', 'True', '-@', '-'],
+    exiftoolArgs: args,
+    // Ended by a watchdog when this worker dies, instead of running on orphaned.
+    processFactory: async () =>
+      existsSync('/usr/bin/perl') || process.platform === 'win32'
+        ? spawnTiedToThisProcess(await exiftoolPath(), args, { stdio: 'pipe', env: { ...process.env, LANG: 'C' } })
+        : spawnTiedToThisProcess('perl', [await exiftoolPath(), ...args], { stdio: 'pipe', env: { ...process.env, LANG: 'C' } }),
     taskTimeoutMillis: 60_000,
     // A process is retired after this many files (the default 500 means a restart, ~1 s, per 500 sidecars).
     maxTasksPerProcess: 20_000,

@@ -8,7 +8,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { manifestNameFor } from '../../shared/backup/manifest';
-import { planRotation } from '../../shared/backup/rotation';
+import { planRotation, type RotationPolicy } from '../../shared/backup/rotation';
 import { PermanentJobError } from '../../shared/jobs/errors';
 import type { BackupJobType } from '../../shared/jobs/types/backup';
 import { backupDiskFull, fsyncPath, readBackupFolder, writeFileAtomic } from '../../shared/node/backup-folder';
@@ -63,7 +63,7 @@ function verify(input: Parameters<RunHandler<BackupJobType>>[0]): void {
   if (differences.length) throw new PermanentJobError(`The snapshot did not verify: ${differences.join(', ')}`);
 }
 
-async function rotate(dir: string, policy: { keepDaily: number; keepWeekly: number }) {
+async function rotate(dir: string, policy: RotationPolicy) {
   const removed: string[] = [];
   try {
     const entries = await readBackupFolder(dir);

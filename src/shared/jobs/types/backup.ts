@@ -5,6 +5,7 @@
  * files) are never copied.
  */
 import { z } from 'zod';
+import type { RotationPolicy } from '../../backup/rotation';
 import { defineJobType, trusted } from '../define';
 import type { BackupManifest } from '../../backup/manifest';
 import { MINUTE } from './common';
@@ -18,7 +19,7 @@ export interface BackupInput {
   manifest: BackupManifest;
   /** Electron's build of better-sqlite3 (the worker opens the copy, never the library). */
   nativeBinding?: string;
-  rotation: { keepDaily: number; keepWeekly: number };
+  rotation: RotationPolicy;
 }
 
 export const backupOutputSchema = z.object({

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { client } from '../../api/client';
 import { useQuery } from '../../api/hooks';
 import type { Settings } from '../../../../shared/contract';
+import { describeRetention, KEEP_MONTHLY } from '../../../../shared/backup/rotation';
 
 type BackupFields = Pick<Settings, 'backupSchedule' | 'backupKeepDaily' | 'backupKeepWeekly' | 'backupDir'>;
 
@@ -58,6 +59,10 @@ export function BackupSettings() {
           value={draft.backupKeepWeekly}
           onChange={(n) => set('backupKeepWeekly', n)}
         />
+        {/* The rule as it will act, from the values being edited: read before the next backup applies it. */}
+        <p className="field-note" data-testid="backup-retention-rule">
+          {describeRetention({ keepDaily: draft.backupKeepDaily, keepWeekly: draft.backupKeepWeekly, keepMonthly: KEEP_MONTHLY })}
+        </p>
         <label className="field">
           <span>Backup folder</span>
           <input
@@ -67,10 +72,7 @@ export function BackupSettings() {
             spellCheck={false}
           />
         </label>
-        <p className="field-note">
-          An absolute path, e.g. on an external drive. The newest verified backup is never removed; backups taken before an update
-          or a restore are kept until you delete them.
-        </p>
+        <p className="field-note">An absolute path, e.g. on an external drive.</p>
       </fieldset>
       <div className="form-actions">
         <button type="submit">Save backup settings</button>
