@@ -7,6 +7,7 @@ import { locateHandlers } from './locate-handlers';
 import { viewerOf } from '../media/viewer';
 import { assertUsableAiSettings } from '../../shared/ai/settings-check';
 import { parseOcrReading } from '../photos/photo-repository';
+import { importPaths } from '../photos/import-paths';
 
 export function createHandlers(core: CoreServices): Handlers {
   return {
@@ -100,7 +101,9 @@ export function createHandlers(core: CoreServices): Handlers {
     },
     'photos.viewer': ({ id }) => viewerOf({ photos: core.photos, jobs: core.jobs, previewsDir: core.paths.previewsDir }, id),
     'photos.inView': ({ ids }) => ({ prioritized: core.jobs.inView(ids) }),
-    'photos.import': async ({ paths, confirmed, scanPolicy }) => {
+    'photos.import': async ({ paths: typed, confirmed, scanPolicy }) => {
+      // Typed paths: never read from the server's own folder (see import-paths.ts).
+      const paths = importPaths(typed);
       await core.importer.check(paths, confirmed ?? false);
       return core.importer.start(paths, scanPolicy ?? core.settings.get().defaultScanPolicy);
     },

@@ -3,6 +3,7 @@
  * "running": with one worker the Jobs tile said "3 running". The tile counts what the workers can
  * run at once and the rest as next in line.
  */
+
 /**
  * How many jobs are being worked on, and how many wait claimed behind them. Without the worker
  * count (not known yet) every running job counts as running.
