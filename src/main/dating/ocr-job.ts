@@ -8,6 +8,7 @@ import type { MainHalf } from '../jobs/registry';
 import type { EvidenceStore } from '../evidence/evidence-store';
 import type { PhotoRepository } from '../photos/photo-repository';
 import { ocrEvidence } from './ocr-evidence';
+import { waitForFile } from './waiting-for-file';
 
 export interface OcrJobDeps {
   photos: PhotoRepository;
@@ -19,6 +20,7 @@ export function ocrJob(deps: OcrJobDeps): MainHalf<OcrJobType> {
   return {
     load({ payload }) {
       const photo = deps.photos.forJob(payload.photoId);
+      waitForFile(photo);
       return { path: photo.path };
     },
     apply(out, job) {
