@@ -125,8 +125,13 @@ export function createHandlers(core: CoreServices): Handlers {
     'photos.importStatus': () => core.importer.status(),
     'photos.cancelImport': ({ id }) => core.importer.cancel(id),
     'photos.rerun': ({ ids, type }) => {
-      const existing = ids.filter((id) => core.photos.get(id));
-      if (!existing.length) throw new CallFailure('not_found', 'None of those photos is in the library');
+      const rows = ids.map((id) => core.photos.get(id)).filter((p) => p !== undefined);
+      if (!rows.length) throw new CallFailure('not_found', 'None of those photos is in the library');
+      // OCR and analysis of a file that could not be read as an image would only fail again, each
+      // with the decoder's raw words: skipped and counted (re-running its metadata is the way back).
+      const readable = type === 'metadata' ? rows : rows.filter((p) => p.metadata_status !== 'failed');
+      const unreadable = rows.length - readable.length;
+      const existing = readable.map((p) => p.id);
       const out = core.db.immediate(() => {
         if (type === 'metadata') existing.forEach((id) => core.photos.markPendingAgain(id));
         return core.jobs.enqueueMany(
@@ -137,7 +142,7 @@ export function createHandlers(core: CoreServices): Handlers {
       });
       core.photosChanged(existing);
       const created = out.filter((o) => o.created).length;
-      return { created, alreadyActive: out.length - created };
+      return { created, alreadyActive: out.length - created, unreadable };
     },
     'photos.setNotes': ({ id, notes }) => core.photoEdits.setNotes(id, notes),
     'photos.remove': ({ ids }) => core.removal.remove(ids),
