@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import { test, expect } from './fixtures';
-import { importCorpusCopies } from './helpers';
+import { importCorpusCopies, roomForText } from './helpers';
 
 test('search folds ß, punctuation finds nothing, year boxes fit, messages in plain words', async ({ app }) => {
   test.setTimeout(120_000);
@@ -45,20 +45,8 @@ test('search folds ß, punctuation finds nothing, year boxes fit, messages in pl
     for (const label of ['From year', 'To year']) {
       const box = page.getByLabel(label);
       await box.fill('1930');
-      const room = await box.evaluate((el) => {
-        const input = el as HTMLInputElement;
-        const style = getComputedStyle(input);
-        const probe = document.createElement('span');
-        probe.textContent = input.value;
-        probe.style.font = style.font;
-        probe.style.position = 'absolute';
-        probe.style.whiteSpace = 'pre';
-        document.body.append(probe);
-        const needed = probe.getBoundingClientRect().width;
-        probe.remove();
-        const spinButtons = 16;
-        return input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - spinButtons - needed;
-      });
+      // Chromium's spin buttons take about 16px of the field.
+      const room = await roomForText(box, 'value', 16);
       expect(room, `${label} leaves room for 1930`).toBeGreaterThanOrEqual(0);
     }
     await app.shot('year-boxes');

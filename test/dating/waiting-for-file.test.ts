@@ -5,11 +5,11 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../src/main/core/core';
 import { WAIT_FOR_FILE_MS } from '../../src/main/dating/waiting-for-file';
 import { openTestCore, tempDir, waitFor, waitForStatus } from '../support/core';
+import { importSettled, writeTestJpeg } from '../support/import-settled';
 
 let core: Core | undefined;
 afterEach(async () => {
@@ -21,15 +21,9 @@ describe('a job on a missing file', () => {
   it('waits for the photo to be located, then runs', async () => {
     const dir = tempDir('circa-wait-');
     const file = path.join(dir, 'oma.jpg');
-    await sharp({ create: { width: 80, height: 60, channels: 3, background: '#a08060' } })
-      .jpeg()
-      .toFile(file);
+    await writeTestJpeg(file, '#a08060');
     core = openTestCore();
-    const started = core.importer.start([dir]);
-    await waitFor(() => {
-      const s = core!.importer.status();
-      return s?.id === started.id && s.status !== 'running' && core!.jobs.counts().queued + core!.jobs.counts().running === 0;
-    }, 60_000);
+    await importSettled(core, dir);
     const photo = core.photos.list({ sort: 'imported', filter: 'all', limit: 5 }).items[0];
 
     // The file is moved away; the archivist asks for an analysis anyway.

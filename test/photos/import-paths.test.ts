@@ -6,11 +6,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../src/main/core/core';
 import type { ImportProgress } from '../../src/shared/contract';
 import { openTestCore, tempDir, waitFor } from '../support/core';
+import { writeTestJpeg } from '../support/import-settled';
 
 let core: Core | undefined;
 afterEach(async () => {
@@ -33,9 +33,7 @@ describe('paths typed for an import', () => {
     const dir = tempDir('circa-import-url-');
     const sub = path.join(dir, 'Box 3 (Großmutter)');
     fs.mkdirSync(sub);
-    await sharp({ create: { width: 64, height: 48, channels: 3, background: '#996633' } })
-      .jpeg()
-      .toFile(path.join(sub, 'scan-001.jpg'));
+    await writeTestJpeg(path.join(sub, 'scan-001.jpg'), '#996633');
     core = openTestCore({ runJobs: false });
     const url = pathToFileURL(sub).href;
     expect(url).toMatch(/^file:\/\/\/.*Box%203/);

@@ -4,10 +4,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../src/main/core/core';
-import { openTestCore, tempDir, waitFor } from '../support/core';
+import { openTestCore, tempDir } from '../support/core';
+import { importSettled, writeTestJpeg } from '../support/import-settled';
 
 let core: Core | undefined;
 afterEach(async () => {
@@ -18,16 +18,10 @@ afterEach(async () => {
 describe('bulk OCR and analysis', () => {
   it('skip unreadable photos with a count; metadata is still re-run for them', async () => {
     const dir = tempDir('circa-unreadable-');
-    await sharp({ create: { width: 64, height: 48, channels: 3, background: '#806040' } })
-      .jpeg()
-      .toFile(path.join(dir, 'good.jpg'));
+    await writeTestJpeg(path.join(dir, 'good.jpg'), '#806040');
     fs.writeFileSync(path.join(dir, 'broken.jpg'), Buffer.from('this is not a JPEG at all, only text with a .jpg name'));
     core = openTestCore();
-    const started = core.importer.start([dir]);
-    await waitFor(() => {
-      const s = core!.importer.status();
-      return s?.id === started.id && s.status !== 'running' && core!.jobs.counts().queued + core!.jobs.counts().running === 0;
-    }, 60_000);
+    await importSettled(core, dir);
     const photos = core.photos.list({ sort: 'filename', filter: 'all', limit: 5 }).items;
     const broken = photos.find((p) => p.filename === 'broken.jpg')!;
     expect(broken.metadataStatus).toBe('failed');
