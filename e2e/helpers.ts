@@ -59,3 +59,28 @@ export async function overflowing(pane: Locator): Promise<string[]> {
     return out;
   });
 }
+
+/**
+ * How much room an input leaves for `which` of its texts (its value or its placeholder), measured
+ * in its own font: negative when the text is clipped. `reserved` is taken off the room (spin buttons).
+ */
+export async function roomForText(input: Locator, which: 'value' | 'placeholder', reserved = 0): Promise<number> {
+  return input.evaluate(
+    (el, [key, spare]) => {
+      const field = el as HTMLInputElement;
+      const style = getComputedStyle(field);
+      const probe = document.createElement('span');
+      probe.textContent = field[key as 'value' | 'placeholder'];
+      probe.style.font = style.font;
+      probe.style.letterSpacing = style.letterSpacing;
+      probe.style.position = 'absolute';
+      probe.style.whiteSpace = 'pre';
+      document.body.append(probe);
+      const needed = probe.getBoundingClientRect().width;
+      probe.remove();
+      const room = field.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - (spare as number);
+      return room - needed;
+    },
+    [which, reserved] as const,
+  );
+}

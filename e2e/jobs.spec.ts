@@ -81,6 +81,9 @@ test('the Jobs page drives jobs through success, a readable failure, retry, canc
   await details.getByRole('button', { name: 'Cancel' }).click();
   await expect(toCancel).toHaveAttribute('data-status', 'cancelled');
   await expect(page.getByTestId('tile-cancelled')).toContainText('1');
+  // Once it has stopped, "Stopping job N…" gives way to what became of it (issue 32, item 14).
+  const cancelledId = await toCancel.getAttribute('data-job-id');
+  await expect(page.locator('.jobs-screen .flash')).toHaveText(`Job ${cancelledId} cancelled`);
 
   // Pause: nothing new starts (one banner says so); resume: it runs.
   await page.getByRole('button', { name: 'Pause processing' }).click();

@@ -214,7 +214,12 @@ export const calls = {
   /** Re-runs a job type for photos; idempotent (an active job is returned, not duplicated). */
   'photos.rerun': call(
     z.object({ ids: z.array(id).min(1).max(100_000), type: z.enum(RERUN_JOB_TYPES) }).strict(),
-    z.object({ created: z.number().int(), alreadyActive: z.number().int() }),
+    z.object({
+      created: z.number().int(),
+      alreadyActive: z.number().int(),
+      /** OCR or analysis not started: the photo's file could not be read as an image (its metadata job failed). */
+      unreadable: z.number().int(),
+    }),
   ),
   /** Removes photos from the library (never their files); their evidence and reviews are kept in the audit ledger. */
   'photos.remove': call(

@@ -28,7 +28,7 @@ export const manualConstraintSchema = z.discriminatedUnion('type', [
     .object({ type: z.literal('between'), from: rangeEnd, to: rangeEnd })
     .strict()
     .refine((c) => partialStart(asPartial(c.from)) <= partialEnd(asPartial(c.to)), {
-      message: 'from must not be after to',
+      message: 'The end of the range is before its start',
       path: ['to'],
     }),
   z.object({ type: z.literal('circa'), year, plusMinus: z.number().int().min(0).max(50) }).strict(),

@@ -36,6 +36,7 @@ import { backupFolderOf } from '../backup/backup-folder';
 import { ActionLog } from '../history/action-log';
 import { PhotoEdits } from '../photos/photo-edits';
 import type { CoreMode, CoreServices, PlatformHooks } from './services';
+import { wakeJobsWaitingFor } from '../dating/waiting-for-file';
 
 export { APP_VERSION, type PlatformHooks } from './services';
 
@@ -143,6 +144,8 @@ export function openCore(opts: CoreOptions): Core {
             ids.map((photoId) => ({ type: 'metadata', payload: { photoId } })),
             'user',
           ),
+        // OCR and analysis jobs waiting for these files (see dating/waiting-for-file.ts) run now.
+        onRelinked: (ids) => void wakeJobsWaitingFor(jobs, ids),
       },
       backup: {
         paths,

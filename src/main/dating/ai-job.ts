@@ -12,6 +12,7 @@ import type { EvidenceStore } from '../evidence/evidence-store';
 import type { PhotoRepository } from '../photos/photo-repository';
 import type { SettingsStore } from '../settings/settings';
 import { aiEvidence } from './ai-evidence';
+import { waitForFile } from './waiting-for-file';
 
 export interface AiJobDeps {
   photos: PhotoRepository;
@@ -26,6 +27,7 @@ export function aiJob(deps: AiJobDeps): MainHalf<AiAnalysisJobType> {
   return {
     load({ payload }) {
       const photo = deps.photos.forJob(payload.photoId);
+      waitForFile(photo);
       const s = deps.settings.get();
       let backend: AiBackendConfig;
       if (s.aiBackend === 'heuristic') backend = { kind: 'heuristic' };

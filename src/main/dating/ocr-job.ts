@@ -11,6 +11,7 @@ import type { SettingsStore } from '../settings/settings';
 import { ocrEvidence, type CameraCapture } from './ocr-evidence';
 import { historyEvidenceFromText } from './history-evidence';
 import { OwnHistoryEntries } from './own-history-entries';
+import { waitForFile } from './waiting-for-file';
 
 /** The camera's own capture date among a photo's current findings (a camera original's EXIF), if not rejected. */
 function cameraCapture(rows: EvidenceRow[]): CameraCapture | null {
@@ -39,6 +40,7 @@ export function ocrJob(deps: OcrJobDeps): MainHalf<OcrJobType> {
   return {
     load({ payload }) {
       const photo = deps.photos.forJob(payload.photoId);
+      waitForFile(photo);
       return { path: photo.path };
     },
     apply(out, job) {

@@ -72,7 +72,7 @@ describe('manual constraints finer than a year (issue 14 item 9)', () => {
     [{ type: 'not_after', year: 1923, month: 13 }, ''],
     [
       { type: 'between', from: { year: 1945, month: 5, day: 10 }, to: { year: 1945, month: 5, day: 3 } },
-      'from must not be after to',
+      'The end of the range is before its start',
     ],
   ])('rejects %j', (c, message) => {
     const r = manualConstraintSchema.safeParse(c);

@@ -8,6 +8,7 @@ import { historyEntryHandlers } from './history-entry-handlers';
 import { viewerOf } from '../media/viewer';
 import { assertUsableAiSettings } from '../../shared/ai/settings-check';
 import { parseOcrReading } from '../photos/photo-repository';
+import { importPaths } from '../photos/import-paths';
 
 export function createHandlers(core: CoreServices): Handlers {
   return {
@@ -102,7 +103,9 @@ export function createHandlers(core: CoreServices): Handlers {
     'photos.viewer': ({ id }) =>
       viewerOf({ photos: core.photos, jobs: core.jobs, previewsDir: core.paths.previewsDir, libraryDir: core.paths.dir }, id),
     'photos.inView': ({ ids }) => ({ prioritized: core.jobs.inView(ids) }),
-    'photos.import': async ({ paths, confirmed, scanPolicy }) => {
+    'photos.import': async ({ paths: typed, confirmed, scanPolicy }) => {
+      // Typed paths: never read from the server's own folder (see import-paths.ts).
+      const paths = importPaths(typed);
       await core.importer.check(paths, confirmed ?? false);
       return core.importer.start(paths, scanPolicy ?? core.settings.get().defaultScanPolicy);
     },
@@ -124,8 +127,13 @@ export function createHandlers(core: CoreServices): Handlers {
     'photos.importStatus': () => core.importer.status(),
     'photos.cancelImport': ({ id }) => core.importer.cancel(id),
     'photos.rerun': ({ ids, type }) => {
-      const existing = ids.filter((id) => core.photos.get(id));
-      if (!existing.length) throw new CallFailure('not_found', 'None of those photos is in the library');
+      const rows = ids.map((id) => core.photos.get(id)).filter((p) => p !== undefined);
+      if (!rows.length) throw new CallFailure('not_found', 'None of those photos is in the library');
+      // OCR and analysis of a file that could not be read as an image would only fail again, each
+      // with the decoder's raw words: skipped and counted (re-running its metadata is the way back).
+      const readable = type === 'metadata' ? rows : rows.filter((p) => p.metadata_status !== 'failed');
+      const unreadable = rows.length - readable.length;
+      const existing = readable.map((p) => p.id);
       const out = core.db.immediate(() => {
         if (type === 'metadata') existing.forEach((id) => core.photos.markPendingAgain(id));
         return core.jobs.enqueueMany(
@@ -136,7 +144,7 @@ export function createHandlers(core: CoreServices): Handlers {
       });
       core.photosChanged(existing);
       const created = out.filter((o) => o.created).length;
-      return { created, alreadyActive: out.length - created };
+      return { created, alreadyActive: out.length - created, unreadable };
     },
     'photos.setNotes': ({ id, notes }) => core.photoEdits.setNotes(id, notes),
     'photos.remove': ({ ids }) => core.removal.remove(ids),

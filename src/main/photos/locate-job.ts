@@ -22,6 +22,8 @@ export interface LocateJobDeps {
   /** In tx: queue the metadata job of photos relinked after their reading had failed. */
   reread(photoIds: number[]): void;
   onPhotosChanged(ids: number[]): void;
+  /** After the commit: photos were relinked (their jobs waiting for the file can run). */
+  onRelinked?(ids: number[]): void;
 }
 
 const n = (x: number) => x.toLocaleString('en');
@@ -92,6 +94,7 @@ export function locateJob(deps: LocateJobDeps): MainHalf<LocateJobType> {
       }
       if (reread.length) deps.reread(reread);
       if (relinked.length) deps.onPhotosChanged(relinked);
+      if (relinked.length && deps.onRelinked) setImmediate(() => deps.onRelinked!(relinked));
 
       const p = job.payload;
       const still = p.photoIds ? locations.missingAmong(p.photoIds) : locations.missingCount(p.folder);

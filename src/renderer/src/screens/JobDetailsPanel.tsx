@@ -4,6 +4,7 @@
  * offers the fix, "Retry anyway" and "Dismiss". Internals (the worker's id, the payload, the
  * technical error text, raw audit rows) stay under "Technical details".
  */
+import { useEffect, useState } from 'react';
 import { client } from '../api/client';
 import { useEvent, useQuery } from '../api/hooks';
 import type { JobDetails } from '../../../shared/contract';
@@ -18,6 +19,18 @@ export function JobDetailsPanel({ id, onMessage }: { id: number; onMessage(m: Me
   useEvent('jobs.changed', (e) => {
     if (e.changedIds.includes(id)) q.reload();
   });
+  // "Stopping job N…" is replaced by what became of it once it has stopped (it used to stay).
+  const [stopping, setStopping] = useState<number | null>(null);
+  const status = q.data?.id === id ? q.data.status : undefined;
+  useEffect(() => {
+    if (stopping !== id || !status || status === 'queued' || status === 'running') return;
+    setStopping(null);
+    onMessage(
+      status === 'cancelled'
+        ? { kind: 'ok', text: `Job ${id} cancelled` }
+        : { kind: 'ok', text: `Job ${id} finished before it could be stopped (${STATUS_LABEL[status].toLowerCase()})` },
+    );
+  }, [stopping, status, id, onMessage]);
   if (q.error) return <p className="flash flash-error pad">{q.error.message}</p>;
   const j = q.data;
   if (!j) return <p className="muted pad">Loading…</p>;
@@ -27,6 +40,7 @@ export function JobDetailsPanel({ id, onMessage }: { id: number; onMessage(m: Me
 
   const cancel = async () => {
     const r = await client.call('jobs.cancel', { id });
+    if (r.ok && r.value.status !== 'cancelled') setStopping(id);
     onMessage(
       r.ok
         ? { kind: 'ok', text: r.value.status === 'cancelled' ? `Job ${id} cancelled` : `Stopping job ${id}…` }

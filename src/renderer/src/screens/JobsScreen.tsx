@@ -12,6 +12,7 @@ import { STATUS_LABEL, plural } from '../format';
 import { useJobList } from './useJobList';
 import { JobDetailsPanel } from './JobDetailsPanel';
 import { JobList } from './jobs/JobList';
+import { runningNow } from './jobs/runningNow';
 
 export function JobsScreen({ selectedId }: { selectedId?: number }) {
   const countsQuery = useQuery('jobs.counts', {});
@@ -21,6 +22,10 @@ export function JobsScreen({ selectedId }: { selectedId?: number }) {
   const counts = liveCounts?.counts ?? countsQuery.data?.counts;
   const paused = liveCounts?.paused ?? countsQuery.data?.paused ?? false;
   const unseenFailed = liveCounts?.unseenFailed ?? countsQuery.data?.unseenFailed ?? 0;
+  // A worker holds a few claimed jobs in line behind the one it runs, all "running" in the table:
+  // the tile counts what the workers can be running at once, and the rest as next in line.
+  const health = useQuery('app.health', {});
+  const running = counts ? runningNow(counts.running, health.data?.workers.alive) : undefined;
 
   const [statuses, setStatuses] = useState<string[]>([]);
   const [typeFilter, setTypeFilter] = useState('');
@@ -132,9 +137,17 @@ export function JobsScreen({ selectedId }: { selectedId?: number }) {
               onClick={() => setStatuses(on ? statuses.filter((x) => x !== s) : [...statuses, s])}
               data-testid={`tile-${s}`}
             >
-              <span className="tile-count">{counts ? counts[s].toLocaleString() : '…'}</span>
+              <span className="tile-count">
+                {!counts ? '…' : s === 'running' && running ? running.now.toLocaleString() : counts[s].toLocaleString()}
+              </span>
               <span className="tile-label">
                 {STATUS_LABEL[s]}
+                {s === 'running' && running && running.inLine > 0 && (
+                  <span className="tile-new tile-in-line" data-testid="running-in-line">
+                    {' '}
+                    · {running.inLine.toLocaleString()} next in line
+                  </span>
+                )}
                 {s === 'failed' && unseenFailed > 0 && (
                   <span className="tile-new" data-testid="failed-new">
                     {' '}

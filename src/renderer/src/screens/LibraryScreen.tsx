@@ -369,6 +369,11 @@ export function LibraryScreen({ active = true, exportRequest = 0 }: { active?: b
           ) : noMatches ? (
             <div className="library-empty">
               <p className="empty-title">No photos match.</p>
+              {search.trim() && !/[\p{L}\p{N}]/u.test(search) && (
+                <p className="muted" data-testid="search-no-words">
+                  Search looks for words and numbers in filenames, notes and text read from photos; “{search.trim()}” has none.
+                </p>
+              )}
               <button
                 onClick={() => {
                   setFilter('all');

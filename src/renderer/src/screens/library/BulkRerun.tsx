@@ -5,6 +5,7 @@
 import { useEffect, useState } from 'react';
 import { client } from '../../api/client';
 import { RERUN_JOB_TYPES, jobTypeInSentence, jobTypeLabel, type RerunJobTypeName } from '../../../../shared/jobs/types';
+import { plural } from '../../format';
 
 const RERUN_CHUNK = 50_000;
 
@@ -20,19 +21,28 @@ export function BulkRerun({ selected, selection }: { selected: ReadonlySet<numbe
     setRerunning(true);
     let created = 0;
     let already = 0;
+    let unreadable = 0;
     let error: string | undefined;
     for (let i = 0; i < ids.length && !error; i += RERUN_CHUNK) {
       const r = await client.call('photos.rerun', { ids: ids.slice(i, i + RERUN_CHUNK), type });
       if (r.ok) {
         created += r.value.created;
         already += r.value.alreadyActive;
+        unreadable += r.value.unreadable;
       } else error = r.error.message;
     }
     setRerunning(false);
     setMsg(
       error
         ? { kind: 'error', text: error }
-        : { kind: 'ok', text: `${created.toLocaleString()} started, ${already.toLocaleString()} already running` },
+        : {
+            kind: 'ok',
+            text:
+              `${created.toLocaleString()} started, ${already.toLocaleString()} already running` +
+              (unreadable
+                ? `; ${plural(unreadable, 'photo')} skipped: ${unreadable === 1 ? 'its file' : 'their files'} could not be read as an image (Re-run metadata to try again)`
+                : ''),
+          },
     );
   };
 

@@ -11,6 +11,7 @@ import { Modal } from '../../components/Modal';
 import { JobDialogFoot } from '../../components/WatchedJobStatus';
 import { plural } from '../../format';
 import type { PhotoQuery } from './usePhotoList';
+import { plainExportError } from './exportWords';
 
 type Scope = 'selection' | 'shown' | 'all';
 type Format = 'csv' | 'json' | 'xmp';
@@ -77,7 +78,7 @@ export function ExportDialog({ selected, query, shownTotal, shownExact, filtered
         sidecarsNextToOriginals: formats.includes('xmp') && nextToOriginals,
       },
     });
-    if (!r.ok) return setError(r.error.issues?.map((i) => i.message).join('; ') || r.error.message);
+    if (!r.ok) return setError(plainExportError(r.error.issues?.map((i) => i.message).join('; ') || r.error.message));
     if (!r.value.created) return setError(`An export into this folder is already running (job ${r.value.job.id})`);
     setJobId(r.value.job.id);
   };

@@ -94,7 +94,7 @@ export function ImportPanel({ state, electron, onClose, note }: Props) {
           />
           <div className="import-form-foot">
             <small id="import-paths-help" className="muted">
-              One path per line.
+              One full path per line (from /, or ~/ for your home folder); a file:// link works too.
             </small>
             <button type="submit" className="primary" disabled={!paths.length || blocked}>
               Import

@@ -50,9 +50,14 @@ export function useReruns(photoId: number, photo: PhotoDetails | undefined, relo
       ...n,
       [type]: !r.ok
         ? { kind: 'error', text: r.error.message }
-        : r.value.created
-          ? { kind: 'ok', text: `Started: ${jobTypeInSentence(type)} ${ranBefore ? 'runs again' : 'runs'}.` }
-          : { kind: 'ok', text: `Already running: the ${jobTypeInSentence(type)} job for this photo has not finished yet.` },
+        : r.value.unreadable
+          ? {
+              kind: 'error',
+              text: `Not started: the file could not be read as an image, so the ${jobTypeInSentence(type)} would fail too. Re-run metadata first.`,
+            }
+          : r.value.created
+            ? { kind: 'ok', text: `Started: ${jobTypeInSentence(type)} ${ranBefore ? 'runs again' : 'runs'}.` }
+            : { kind: 'ok', text: `Already running: the ${jobTypeInSentence(type)} job for this photo has not finished yet.` },
     }));
     reload();
   };

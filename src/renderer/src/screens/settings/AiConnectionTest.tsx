@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { client } from '../../api/client';
 import { useEvent } from '../../api/hooks';
 import type { JobSummary, Settings } from '../../../../shared/contract';
+import { aiConnectionHint } from './aiHint';
 
 type Draft = Pick<Settings, 'aiBackend' | 'aiBaseUrl' | 'aiModel'>;
 
@@ -50,6 +51,7 @@ export function AiConnectionTest({ draft, onProblems }: Props) {
 
   const active = job?.status === 'queued' || job?.status === 'running';
   const stale = job && testedKey !== key;
+  const hint = job?.status === 'failed' ? aiConnectionHint(draft.aiBackend, draft.aiBaseUrl, job.errorMessage ?? '') : null;
   return (
     <div className="ai-test" data-testid="ai-test">
       <div className="ai-test-row">
@@ -74,6 +76,11 @@ export function AiConnectionTest({ draft, onProblems }: Props) {
           {job.status === 'cancelled' ? 'The test was cancelled.' : `The test failed: ${job.errorMessage ?? 'no reason given'}`}{' '}
           <a href={`#/jobs/${job.id}`}>See the job</a>
           {stale && ' (before the settings above were changed)'}
+          {hint && (
+            <span className="ai-test-hint" data-testid="ai-test-hint">
+              {hint}
+            </span>
+          )}
         </p>
       )}
     </div>
