@@ -58,7 +58,8 @@ describe('a clue is not a date', () => {
   it('a clue cannot put the bounds in conflict', () => {
     const scan = item({ id: 1, source: 'exif', kind: 'bound', latest: 19991231, reviewStatus: 'accepted' });
     const weak = item({ id: 2, source: 'exif', kind: 'bound', earliest: 20050101, confidence: 0.3 });
-    expect(estimate([scan, weak])).toMatchObject({ status: 'estimated', latest: 19991231 });
+    // Dated by the scan alone; the clue still waits for review.
+    expect(estimate([scan, weak])).toMatchObject({ status: 'needs_review', latest: 19991231, conflicts: [] });
   });
 });
 
