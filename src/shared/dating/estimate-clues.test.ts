@@ -25,7 +25,9 @@ describe('a clue is not a date', () => {
     expect(result).toMatchObject({ status: 'undated', earliest: null, latest: null, edtf: null, dacs: null, confidence: null });
     expect(result.clueIds).toEqual([1]);
     expect(result.withClues).toMatchObject({ earliest: 18500101, latest: 19351231, dacs: 'circa 1850–1935' });
-    expect(result.explanation[0]).toMatch(/^Only clues, no finding, so the photo is undated: #1 .*visual analysis not yet accepted/);
+    expect(result.explanation[0]).toMatch(
+      /^Only clues, no finding, so the photo is undated: #1 .*visual analysis not yet accepted/,
+    );
     expect(result.explanation[1]).toMatch(/^A clue is not a date: .* below 50% confidence/);
   });
 
@@ -65,7 +67,16 @@ describe('a clue is not a date', () => {
 
 describe('copies count once', () => {
   const caption = (id: number, source: EvidenceInput['source'], more: Partial<EvidenceInput> = {}) =>
-    item({ id, source, kind: 'estimate', earliest: 19470101, latest: 19471231, confidence: 0.6, reviewStatus: 'accepted', ...more });
+    item({
+      id,
+      source,
+      kind: 'estimate',
+      earliest: 19470101,
+      latest: 19471231,
+      confidence: 0.6,
+      reviewStatus: 'accepted',
+      ...more,
+    });
   const carried = (id: number) => caption(id, 'duplicate', { originSource: 'ocr', reviewStatus: 'pending' });
 
   it('a caption carried from two copies does not make the estimate more certain', () => {

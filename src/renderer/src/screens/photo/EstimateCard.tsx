@@ -53,8 +53,8 @@ export function EstimateCard({ photo, estimate, items, onSelect }: Props) {
       </p>
       {estimate && estimate.clueIds.length > 0 && (
         <p className="estimate-clues small" data-testid="estimate-clues" title={CLUE_RULE}>
-          {estimate.clueIds.length === 1 ? '1 weak clue' : `${estimate.clueIds.length} weak clues`} ({cite(estimate.clueIds)}), not
-          counted as a date
+          {estimate.clueIds.length === 1 ? '1 weak clue' : `${estimate.clueIds.length} weak clues`} ({cite(estimate.clueIds)}),
+          not counted as a date
           {estimate.withClues?.dacs && !estimate.dacs ? `: counted, they would say ${estimate.withClues.dacs}` : ''}
         </p>
       )}

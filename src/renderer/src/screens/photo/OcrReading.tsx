@@ -68,7 +68,10 @@ export function OcrReadingPanel({
                   onClick={() => onSelect(selected === i ? null : i)}
                 >
                   <span className="ocr-line-text">{l.text}</span>
-                  <span className={`ocr-conf ${confidenceClass(l.confidence)}`} title={`${CONFIDENCE_TERMS.line.name}: ${CONFIDENCE_TERMS.line.definition}`}>
+                  <span
+                    className={`ocr-conf ${confidenceClass(l.confidence)}`}
+                    title={`${CONFIDENCE_TERMS.line.name}: ${CONFIDENCE_TERMS.line.definition}`}
+                  >
                     {pct(l.confidence)}
                   </span>
                 </button>
