@@ -13,6 +13,9 @@
  *     evidence items: time until every estimate is recomputed (target ≤ 10 s), while a small user
  *     write (photos.setNotes through the contract, in main) is issued every 5 ms; its p99 latency
  *     measured from when it was due (target ≤ 10 ms).
+ *  3. The offline visual-analysis heuristic on its calibration set (_dating-calibration.ts): hit
+ *     rate and mean error of its intervals against known dates, and per stated confidence the
+ *     share of clues that held the true year.
  *
  * `--ablation` instead reads the set in this process with every optional engine step, with each
  * one turned off, and with none: what each step buys in dates found and what it costs in readings.
@@ -30,6 +33,7 @@ import { forkWorkerSpawner } from '../src/main/jobs/fork-worker';
 import { appPaths } from '../src/main/app-paths';
 import { arg, pct, round, sleep, userWritesEvery5ms } from './_util';
 import { createOcrEngine, ALL_OCR_STEPS, type OcrSteps } from '../src/worker/ocr';
+import { heuristicCalibration } from './_dating-calibration';
 import { KIND_HEADER, kindRows, scoreAll, summariseByKind, writeCaptions, type CaptionFiles } from './_captions';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -318,6 +322,7 @@ export async function run(args: string[]): Promise<void> {
   console.log(KIND_HEADER);
   for (const line of [...kindRows('bare', bareQuality), ...kindRows('Circa', circaQuality)]) console.log(line);
   fs.rmSync(dir, { recursive: true, force: true });
+  const calibration = await heuristicCalibration();
   const printed = (q: typeof circaQuality) => q.at(-1)!;
   console.log(
     `RESULT ${JSON.stringify({
@@ -338,6 +343,10 @@ export async function run(args: string[]): Promise<void> {
       rebuildPhotos: photos,
       rebuildSeconds: rb ? round(rb.seconds) : null,
       userWriteP99Ms: rb?.userWriteP99 ?? null,
+      heuristicHitRate: round(calibration.hitRate, 3),
+      heuristicMeanErrorYears: round(calibration.meanErrorYears),
+      heuristicCoverage: calibration.byStatedConfidence,
+      heuristicGraphicsWithClues: calibration.graphicsWithClues,
     })}`,
   );
 }
