@@ -75,11 +75,12 @@ test('after the heuristic runs on mixed material, only photos with a finding loo
     await expect(page.getByTestId('evidence-clue').first()).toContainText('A clue, not a date: visual analysis not yet accepted');
     await expect(page.getByTestId('estimate-explanation')).toContainText('A clue is not a date');
     await app.shot('trust-photo-clue');
-    await page.getByRole('link', { name: 'Library' }).click();
+    await page.getByRole('link', { name: 'Library', exact: true }).first().click();
 
     // Exports: no DateCreated for any photo without an accepted finding; the CSV keeps the doubt.
     await page.getByRole('button', { name: 'Export…' }).click();
     const dialog = page.getByTestId('export-dialog');
+    await dialog.getByLabel(/^The whole library/).check();
     await dialog.getByLabel(/^XMP sidecars/).check();
     await dialog.getByLabel('Export folder').fill(out);
     await dialog.getByRole('button', { name: 'Export', exact: true }).click();
