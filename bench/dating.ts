@@ -13,6 +13,9 @@
  *     evidence items: time until every estimate is recomputed (target ≤ 10 s), while a small user
  *     write (photos.setNotes through the contract, in main) is issued every 5 ms; its p99 latency
  *     measured from when it was due (target ≤ 10 ms). See _dating-rebuild.ts.
+ *  3. The offline visual-analysis heuristic on its calibration set (_dating-calibration.ts): hit
+ *     rate and mean error of its intervals against known dates, and per stated confidence the
+ *     share of clues that held the true year.
  *
  * `--only rebuild` runs part 2 alone, --rounds times (median and range); `--only ocr` part 1 alone.
  * `--small` is a quick scale for an A/B: 20,000 photos and 24 captions unless given.
@@ -33,6 +36,7 @@ import { appPaths } from '../src/main/app-paths';
 import { arg, pct, round, sleep } from './_util';
 import { createOcrEngine, ALL_OCR_STEPS, type OcrSteps } from '../src/worker/ocr';
 import { rebuildRound, runRebuildOnly } from './_dating-rebuild';
+import { heuristicCalibration } from './_dating-calibration';
 import { KIND_HEADER, kindRows, scoreAll, summariseByKind, writeCaptions, type CaptionFiles } from './_captions';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -260,6 +264,7 @@ export async function run(args: string[]): Promise<void> {
   console.log(KIND_HEADER);
   for (const line of [...kindRows('bare', bareQuality), ...kindRows('Circa', circaQuality)]) console.log(line);
   fs.rmSync(dir, { recursive: true, force: true });
+  const calibration = await heuristicCalibration();
   const printed = (q: typeof circaQuality) => q.at(-1)!;
   console.log(
     `RESULT ${JSON.stringify({
@@ -280,6 +285,10 @@ export async function run(args: string[]): Promise<void> {
       rebuildPhotos: photos,
       rebuildSeconds: rb ? round(rb.seconds) : null,
       userWriteP99Ms: rb?.userWriteP99 ?? null,
+      heuristicHitRate: round(calibration.hitRate, 3),
+      heuristicMeanErrorYears: round(calibration.meanErrorYears),
+      heuristicCoverage: calibration.byStatedConfidence,
+      heuristicGraphicsWithClues: calibration.graphicsWithClues,
     })}`,
   );
 }

@@ -160,6 +160,8 @@ const evidenceItemFields = {
   /** The item's own interval as EDTF and in DACS wording. */
   edtf: z.string().nullable(),
   label: z.string().nullable(),
+  /** Why this finding is only a clue, not a date (src/shared/dating/clue-rule.ts); null: it counts as a date. */
+  clue: z.string().nullable(),
 };
 const { exif, ocr, ai, manual, duplicate } = evidenceDetailsSchemas;
 /** One finding; `details` is typed by its source (null: none, or unreadable). */

@@ -1,8 +1,8 @@
 /** Evidence rows and estimates as the contract shows them to the renderer. */
 import type { EstimateView, EvidenceItem } from '../../shared/contract';
-import { decodePrecision, toDacs, toEdtf, type Estimate } from '../../shared/dating';
+import { clueReason, decodePrecision, toDacs, toEdtf, type Estimate } from '../../shared/dating';
 import { evidenceDetailsSchemas } from '../../shared/evidence-details';
-import type { EvidenceRow } from './evidence-store';
+import { toEvidenceInput, type EvidenceRow } from './evidence-store';
 
 /** A row's details, checked against its source's schema; unreadable details are shown as absent. */
 function readDetails(r: EvidenceRow): unknown {
@@ -43,6 +43,7 @@ export function toEvidenceItem(r: EvidenceRow): EvidenceItem {
     createdAt: r.created_at,
     edtf: safe(() => toEdtf(r.earliest, r.latest, format)),
     label: safe(() => toDacs(r.earliest, r.latest, format)),
+    clue: r.superseded_at != null ? null : clueReason(toEvidenceInput(r)),
   } as EvidenceItem;
 }
 

@@ -25,7 +25,9 @@ describe('a clue is not a date', () => {
     expect(result).toMatchObject({ status: 'undated', earliest: null, latest: null, edtf: null, dacs: null, confidence: null });
     expect(result.clueIds).toEqual([1]);
     expect(result.withClues).toMatchObject({ earliest: 18500101, latest: 19351231, dacs: 'circa 1850–1935' });
-    expect(result.explanation[0]).toMatch(/^Only clues, no finding, so the photo is undated: #1 .*visual analysis not yet accepted/);
+    expect(result.explanation[0]).toMatch(
+      /^Only clues, no finding, so the photo is undated: #1 .*visual analysis not yet accepted/,
+    );
     expect(result.explanation[1]).toMatch(/^A clue is not a date: .* below 50% confidence/);
   });
 
@@ -58,13 +60,23 @@ describe('a clue is not a date', () => {
   it('a clue cannot put the bounds in conflict', () => {
     const scan = item({ id: 1, source: 'exif', kind: 'bound', latest: 19991231, reviewStatus: 'accepted' });
     const weak = item({ id: 2, source: 'exif', kind: 'bound', earliest: 20050101, confidence: 0.3 });
-    expect(estimate([scan, weak])).toMatchObject({ status: 'estimated', latest: 19991231 });
+    // Dated by the scan alone; the clue still waits for review.
+    expect(estimate([scan, weak])).toMatchObject({ status: 'needs_review', latest: 19991231, conflicts: [] });
   });
 });
 
 describe('copies count once', () => {
   const caption = (id: number, source: EvidenceInput['source'], more: Partial<EvidenceInput> = {}) =>
-    item({ id, source, kind: 'estimate', earliest: 19470101, latest: 19471231, confidence: 0.6, reviewStatus: 'accepted', ...more });
+    item({
+      id,
+      source,
+      kind: 'estimate',
+      earliest: 19470101,
+      latest: 19471231,
+      confidence: 0.6,
+      reviewStatus: 'accepted',
+      ...more,
+    });
   const carried = (id: number) => caption(id, 'duplicate', { originSource: 'ocr', reviewStatus: 'pending' });
 
   it('a caption carried from two copies does not make the estimate more certain', () => {

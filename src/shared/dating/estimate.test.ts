@@ -188,7 +188,10 @@ describe('estimate: examples', () => {
   });
 
   it('needs review while any usable item is pending', () => {
-    const result = estimate([notBefore(19230101, { id: 1 }), guess(19300101, 19391231, 0.6, { id: 2, source: 'ocr', reviewStatus: 'pending' })]);
+    const result = estimate([
+      notBefore(19230101, { id: 1 }),
+      guess(19300101, 19391231, 0.6, { id: 2, source: 'ocr', reviewStatus: 'pending' }),
+    ]);
     expect(result.status).toBe('needs_review');
     expect(result.explanation).toContain('Awaiting review: #2.');
   });

@@ -126,14 +126,24 @@ export function estimate(evidence: EvidenceInput[]): Estimate {
   const { usable, notes: leftOut } = screen(sorted.filter((item) => item.reviewStatus !== 'rejected'));
   const clues = usable.filter(isClue);
   const dates = usable.filter((item) => !isClue(item));
-  const result = fromDates(dates, byId, describeClues(clues, dates.length > 0), [...leftOut, ...ignored]);
+  const clueIds = clues.map((item) => item.id);
+  const result = fromDates(dates, byId, { lines: describeClues(clues, dates.length > 0), ids: clueIds }, [
+    ...leftOut,
+    ...ignored,
+  ]);
   if (clues.length === 0) return { ...result, clueIds: [], withClues: null };
-  const counted = fromDates(usable, byId, [], []);
+  const counted = fromDates(usable, byId, { lines: [], ids: [] }, []);
   const withClues =
     counted.earliest === null && counted.latest === null
       ? null
-      : { earliest: counted.earliest, latest: counted.latest, confidence: counted.confidence, edtf: counted.edtf, dacs: counted.dacs };
-  return { ...result, clueIds: clues.map((item) => item.id), withClues };
+      : {
+          earliest: counted.earliest,
+          latest: counted.latest,
+          confidence: counted.confidence,
+          edtf: counted.edtf,
+          dacs: counted.dacs,
+        };
+  return { ...result, clueIds, withClues };
 }
 
 type DatedEstimate = Omit<Estimate, 'clueIds' | 'withClues'>;
@@ -146,21 +156,25 @@ function describeClues(clues: EvidenceInput[], dated: boolean): string[] {
 }
 
 /**
- * The estimate from the findings that count as dates. `clueLines` say what was set aside as a
- * clue; `tail` (left out, ignored) goes last.
+ * The estimate from the findings that count as dates. `clues`: what was set aside as a clue (its
+ * sentences, and its ids: clues wait for review too, so a dated photo with clues needs review);
+ * `tail` (left out, ignored) goes last.
  */
 function fromDates(
   usable: EvidenceInput[],
   byId: Map<number, EvidenceInput>,
-  clueLines: string[],
+  clues: { lines: string[]; ids: number[] },
   tail: string[],
 ): DatedEstimate {
+  const clueLines = clues.lines;
   if (usable.length === 0) {
     const opening = clueLines.length ? [] : ['No usable evidence, so the photo is undated.'];
     return emptyEstimate('undated', [...opening, ...clueLines, ...tail]);
   }
 
-  const pending = usable.filter((item) => item.reviewStatus === 'pending').map((item) => item.id);
+  const pending = [...usable.filter((item) => item.reviewStatus === 'pending').map((item) => item.id), ...clues.ids].sort(
+    (a, b) => a - b,
+  );
   const awaiting = pending.length ? [`Awaiting review: ${listIds(pending)}.`] : [];
   const { counted, repeats } = countCopiesOnce(usable);
   const countedOnce = repeats.map(

@@ -10,6 +10,7 @@
 import { z } from 'zod';
 import { toIsoDate } from '../dating';
 import { estimateViewSchema } from '../estimate-view';
+import { findingLines, needsReviewText } from './export-doubt';
 
 export const EXPORT_SCHEMA_VERSION = 1;
 
@@ -73,6 +74,11 @@ export const exportRecordSchema = z
         latestSetBy: z.array(z.number().int()),
         conflicts: estimateViewSchema.shape.conflicts,
         explanation: z.array(z.string()),
+        clueIds: z.array(z.number().int()).optional().describe('evidence that is only a clue, never counted as a date'),
+        withClues: estimateViewSchema.shape.withClues
+          .unwrap()
+          .optional()
+          .describe('what the estimate would say if the clues counted (null: no clues)'),
       })
       .strict(),
     evidence: z.array(exportEvidenceSchema).describe('every finding, current and superseded, oldest first'),
@@ -211,6 +217,8 @@ export function toExportRecord(row: ExportPhotoRow): ExportRecord {
       latestSetBy: e?.latestSetBy ?? [],
       conflicts: e?.conflicts ?? [],
       explanation: e?.explanation ?? [],
+      clueIds: e?.clueIds ?? [],
+      withClues: e?.withClues ?? null,
     },
     evidence,
     manualConstraints: evidence
@@ -238,6 +246,9 @@ export const CSV_COLUMNS = [
   'accepted evidence',
   'pending evidence',
   'notes',
+  'needs review',
+  'evidence (source, kind, interval, review, reading)',
+  'clues only, not a date (DACS)',
 ] as const;
 
 /** The CSV row of a record, in CSV_COLUMNS order (current evidence only in the counts). */
@@ -257,5 +268,8 @@ export function csvCellsFor(r: ExportRecord): (string | number | null)[] {
     current.filter((e) => e.reviewStatus === 'accepted').length,
     current.filter((e) => e.reviewStatus === 'pending').length,
     r.notes,
+    needsReviewText(r),
+    findingLines(r).join('\n'),
+    r.estimate.withClues?.dacs ?? null,
   ];
 }

@@ -1,6 +1,7 @@
 /**
  * What an XMP sidecar says about a photo. Standard fields get the estimate only where XMP can hold
- * it honestly: `photoshop:DateCreated` and `dc:date` take a single date at day, month or year
+ * it honestly: only an estimate set by accepted findings (export-doubt.ts), never a pending or
+ * clue-only one, and `photoshop:DateCreated` and `dc:date` take a single date at day, month or year
  * precision, so they are written only when the whole estimate lies within one day, month or year —
  * and at that precision (an estimate of June–August 1935 is written "1935"), never a false day.
  * Everything else goes into Circa's own namespace, documented in the README:
@@ -12,6 +13,7 @@
  */
 import { parts } from '../dating';
 import type { ExportRecord } from './export-record';
+import { findingLines, isFindingDate } from './export-doubt';
 
 export const CIRCA_XMP_NAMESPACE = 'http://ns.circa-photo.org/dating/1.0/';
 
@@ -62,15 +64,9 @@ export type XmpTags = Record<string, string | string[] | null>;
 /** The tags to write for one photo; null means "remove" (used only when updating a sidecar Circa wrote). */
 export function xmpTagsFor(r: ExportRecord): XmpTags {
   const e = r.estimate;
-  const dated = e.status === 'estimated' || e.status === 'needs_review';
-  const date = dated ? xmpDateFor(isoToDayNum(e.earliest), isoToDayNum(e.latest)) : null;
-  const evidence = r.evidence
-    .filter((ev) => !ev.superseded)
-    .map((ev) => {
-      const span = `${ev.earliest ?? '…'} – ${ev.latest ?? '…'}`;
-      const confidence = ev.confidence != null ? ` (confidence ${ev.confidence})` : '';
-      return `${ev.reviewStatus} ${ev.source} ${ev.kind} ${span}${confidence}: ${ev.summary}`;
-    });
+  // Only a finding is written where other programs read a fact (export-doubt.ts).
+  const date = isFindingDate(r) ? xmpDateFor(isoToDayNum(e.earliest), isoToDayNum(e.latest)) : null;
+  const evidence = findingLines(r);
   return {
     'XMP-photoshop:DateCreated': date,
     'XMP-dc:Date': date,

@@ -140,9 +140,9 @@ const cases: Case[] = [
       const fade = a.clues.find((c) => /fad/i.test(c.observation));
       expect(fade).toBeDefined();
       expect(fade!.observation).toMatch(/magenta/);
-      expect([fade!.earliestYear, fade!.latestYear]).toEqual([1950, 1990]);
+      // Colour only ever pushes the date later: a faded print's clue starts in 1950 and reaches the present.
+      expect([fade!.earliestYear, fade!.latestYear]).toEqual([1950, new Date().getFullYear()]);
       expect(a.earliestYear!).toBeGreaterThanOrEqual(1950);
-      expect(a.latestYear!).toBeLessThanOrEqual(1990);
     },
   },
   {

@@ -28,6 +28,10 @@ export interface ImageStats {
   border: { top: number; bottom: number; left: number; right: number };
   /** Long side / short side of the full oriented image. */
   aspect: number;
+  /** Share of horizontally adjacent pixels of exactly the same colour: flat fills of drawings and graphics. */
+  flatShare: number;
+  /** Distinct colours at 4 bits a channel: a photograph's grain and light give hundreds. */
+  distinctColours: number;
   width: number;
   height: number;
 }
@@ -116,6 +120,15 @@ export function computeImageStats(s: RawSample): ImageStats {
       hw += spread;
     }
   }
+  let flat = 0;
+  const colours = new Set<number>();
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const o = (y * width + x) * 3;
+      colours.add(((data[o] >> 4) << 8) | ((data[o + 1] >> 4) << 4) | (data[o + 2] >> 4));
+      if (x > 0 && data[o] === data[o - 3] && data[o + 1] === data[o - 2] && data[o + 2] === data[o - 1]) flat++;
+    }
+  }
   lums.sort();
   spreads.sort();
   const meanLum = sLum / n;
@@ -141,6 +154,8 @@ export function computeImageStats(s: RawSample): ImageStats {
     hueConcentration: hw > 0 ? Math.hypot(hx, hy) / hw : 0,
     border,
     aspect: long / short,
+    flatShare: width > 1 ? flat / ((width - 1) * height) : 1,
+    distinctColours: colours.size,
     width: s.fullWidth,
     height: s.fullHeight,
   };
@@ -201,6 +216,16 @@ export const HISTORICAL_FORMATS: readonly Format[] = [
   },
 ];
 
+/**
+ * A drawing, diagram, flat graphic or screenshot, not a photograph: most neighbouring pixels are
+ * exactly alike (flat fills). On the calibration set, graphics score 0.91–1.00 and photographs
+ * (camera, greyscale and sepia copies) at most 0.33. Such images get no clue: tone and shape say
+ * nothing about when a graphic was made.
+ */
+export const GRAPHIC_FLAT_SHARE = 0.6;
+export const looksLikeGraphic = (st: Pick<ImageStats, 'flatShare'>): boolean => st.flatShare >= GRAPHIC_FLAT_SHARE;
+const isBlank = (st: ImageStats): boolean => st.lumStd < 4 && st.p90Spread < 8;
+
 /** Clues below this confidence are reported but do not move the overall estimate. */
 const INFORMATIVE = 0.1;
 const MIN_OVERALL_SPAN = 20;
@@ -216,7 +241,8 @@ export function cluesFromStats(st: ImageStats, now = currentYear()): AiClue[] {
       confidence: Math.min(HEURISTIC_CONFIDENCE_CAP, confidence),
     });
 
-  if (st.lumStd < 4 && st.p90Spread < 8) return clues; // a blank frame: nothing to read
+  if (isBlank(st)) return clues; // a blank frame: nothing to read
+  if (looksLikeGraphic(st)) return clues; // not a photograph
 
   const neutral = st.p90Spread <= 14 && st.meanSpread <= 8;
   const toned = !neutral && st.hueConcentration >= 0.9 && st.meanSat <= 0.5;
@@ -227,33 +253,33 @@ export function cluesFromStats(st: ImageStats, now = currentYear()): AiClue[] {
   if (neutral) {
     add(
       'photographic-process',
-      'Monochrome (neutral black-and-white) image. Black-and-white dominated amateur photography until the late 1960s, but it never stopped being used, and a greyscale scan of a colour print looks the same.',
+      'Monochrome (neutral black-and-white) image. Black-and-white dominated amateur photography until the late 1960s, but it never stopped being used, and a greyscale scan of a colour print looks the same, so it reaches the present.',
       1850,
-      1975,
+      now,
       0.1,
     );
   } else if (toned && st.hue >= 10 && st.hue <= 60) {
     add(
       'photographic-process',
-      'Warm brown/sepia monochrome tone, as in albumen prints (1850s–1890s) or sepia-toned and aged gelatin silver prints (to about the 1930s). Yellowed paper, later toning or a digital filter produce the same look.',
+      'Warm brown/sepia monochrome tone, as in albumen prints (1850s–1890s) or sepia-toned and aged gelatin silver prints (to about the 1930s). Yellowed paper, later toning or a digital filter produce the same look, so it reaches the present.',
       1850,
-      1935,
+      now,
       0.2,
     );
   } else if (toned && st.hue >= 180 && st.hue <= 250) {
     add(
       'photographic-process',
-      'Blue/cyan monochrome tone, as in cyanotypes (common about 1880s–1920s), though blue toning and filters exist in every period.',
-      1880,
-      1925,
+      'Blue/cyan monochrome tone, as in cyanotypes (common about 1880s–1920s), though blue toning and filters exist in every period, so it reaches the present.',
+      1842,
+      now,
       0.12,
     );
   } else if ((magentaCast || redCast || (toned && (st.hue >= 280 || st.hue < 10))) && lowContrast) {
     add(
       'photographic-process',
-      `Faded colour with a ${magentaCast ? 'magenta' : 'red'} cast and weak cyan/blue and low contrast, typical of chromogenic prints of the 1950s–1980s whose cyan dye has faded. Warm lighting or white-balance errors can look similar.`,
+      `Faded colour with a ${magentaCast ? 'magenta' : 'red'} cast and weak cyan/blue and low contrast, typical of chromogenic prints of the 1950s–1980s whose cyan dye has faded. Warm lighting or white-balance errors in later pictures look similar: colour only ever pushes the date later.`,
       1950,
-      1990,
+      now,
       0.25,
     );
   } else if (!toned) {
@@ -340,7 +366,9 @@ export async function analyzeHeuristically(imagePath: string, opts: { signal?: A
   const caveat =
     'Heuristic from image statistics only (tone, colour, contrast, borders, shape): weak evidence, a rough prior rather than a date. Processes and formats overlapped for decades, and a scan, copy print or edit can change every signal.';
   let summary: string;
-  if (overall.earliestYear === null) {
+  if (!isBlank(stats) && looksLikeGraphic(stats)) {
+    summary = `${caveat} The image looks like a drawing, diagram, flat graphic or screenshot rather than a photograph (flat fills), so it gives no clue.`;
+  } else if (overall.earliestYear === null) {
     summary = `${caveat} Nothing in the statistics narrows the date.`;
   } else if (overall.conflict) {
     summary = `${caveat} The signals disagree; they span ${overall.earliestYear}–${overall.latestYear} (confidence ${formatPercent(overall.confidence)}).`;

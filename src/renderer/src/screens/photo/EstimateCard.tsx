@@ -7,6 +7,8 @@ import { useSession, useSessionStore } from '../../session/session';
 import type { EstimateView, EvidenceItem, PhotoDetails } from '../../../../shared/contract';
 import { ESTIMATE_STATUS_LABEL } from '../library/labels';
 import { SOURCE_LABEL, percent } from './evidenceFormat';
+import { CLUE_RULE } from '../../../../shared/dating/clue-rule';
+import { CONFIDENCE_TERMS } from '../../../../shared/dating/confidence-terms';
 
 interface Props {
   photo: PhotoDetails;
@@ -49,7 +51,14 @@ export function EstimateCard({ photo, estimate, items, onSelect }: Props) {
       <p className={`estimate-dacs${dacs ? '' : ' estimate-none'}`} data-testid="estimate-dacs">
         {dacs ?? (status === 'conflict' ? 'No date while the bounds conflict' : 'Undated')}
       </p>
-      {(estimate?.edtf || estimate?.confidence != null) && (
+      {estimate && estimate.clueIds.length > 0 && (
+        <p className="estimate-clues small" data-testid="estimate-clues" title={CLUE_RULE}>
+          {estimate.clueIds.length === 1 ? '1 weak clue' : `${estimate.clueIds.length} weak clues`} ({cite(estimate.clueIds)}),
+          not counted as a date
+          {estimate.withClues?.dacs && !estimate.dacs ? `: counted, they would say ${estimate.withClues.dacs}` : ''}
+        </p>
+      )}
+      {estimate?.edtf && (
         <p className="estimate-sub">
           {estimate?.edtf && (
             <span title="Extended Date/Time Format (ISO 8601-2)">
@@ -59,7 +68,17 @@ export function EstimateCard({ photo, estimate, items, onSelect }: Props) {
               </span>
             </span>
           )}
-          {estimate?.confidence != null && <span>confidence {percent(estimate.confidence)}</span>}
+          {estimate?.confidence != null ? (
+            <span title={CONFIDENCE_TERMS.estimate.definition} data-testid="estimate-confidence">
+              {CONFIDENCE_TERMS.estimate.name} {percent(estimate.confidence)}
+            </span>
+          ) : (
+            estimate?.edtf && (
+              <span title={CONFIDENCE_TERMS.estimate.definition} data-testid="estimate-confidence">
+                set by hard bounds: no confidence applies
+              </span>
+            )
+          )}
         </p>
       )}
       {estimate && (estimate.earliestSetBy.length > 0 || estimate.latestSetBy.length > 0) && (

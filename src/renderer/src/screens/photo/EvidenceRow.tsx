@@ -8,6 +8,7 @@ import type { EvidenceItem } from '../../../../shared/contract';
 import { REVIEW_LABEL, kindLabel, yearSpan, type ReviewStatus } from './evidenceFormat';
 import type { EvidenceListProps } from './EvidenceList';
 import { EvidenceDetails } from './details/EvidenceDetails';
+import { CLUE_RULE } from '../../../../shared/dating/clue-rule';
 
 interface RowProps extends EvidenceListProps {
   item: EvidenceItem;
@@ -83,6 +84,11 @@ export function EvidenceRow({
         {old && <span className="ev-old-tag">{oldTag(item)}</span>}
       </div>
       <p className="ev-summary">{item.summary}</p>
+      {item.clue && !old && (
+        <p className="ev-flag ev-flag-clue" data-testid="evidence-clue" title={CLUE_RULE}>
+          A clue, not a date: {item.clue}
+        </p>
+      )}
       {(setsEarliest || setsLatest) && !old && (
         <p className="ev-flag ev-flag-end">
           Sets the {setsEarliest && setsLatest ? 'earliest and latest ends' : setsEarliest ? 'earliest end' : 'latest end'} of the

@@ -8,6 +8,7 @@
  */
 import { useEffect, useState, type CSSProperties, type ReactNode } from 'react';
 import type { OcrReading, PhotoDetails } from '../../../../shared/contract';
+import { CONFIDENCE_TERMS } from '../../../../shared/dating/confidence-terms';
 
 type Line = OcrReading['lines'][number];
 
@@ -50,11 +51,12 @@ export function OcrReadingPanel({
       ) : (
         <>
           <p className="muted small ocr-summary">
-            {reading.lines.length} line{reading.lines.length === 1 ? '' : 's'}, confidence{' '}
+            {reading.lines.length} line{reading.lines.length === 1 ? '' : 's'},{' '}
+            <span title={CONFIDENCE_TERMS.line.definition}>mean {CONFIDENCE_TERMS.line.name}</span>{' '}
             <span className={confidenceClass(reading.confidence)}>{pct(reading.confidence)}</span> · read {reading.method} ·{' '}
             {new Date(reading.readAt).toLocaleString()}
           </p>
-          <ol className="ocr-lines" aria-label="Lines read, with Tesseract's confidence">
+          <ol className="ocr-lines" aria-label={`Lines read, each with its ${CONFIDENCE_TERMS.line.name}`}>
             {reading.lines.map((l, i) => (
               <li key={i}>
                 <button
@@ -66,7 +68,10 @@ export function OcrReadingPanel({
                   onClick={() => onSelect(selected === i ? null : i)}
                 >
                   <span className="ocr-line-text">{l.text}</span>
-                  <span className={`ocr-conf ${confidenceClass(l.confidence)}`} title="Tesseract's confidence in this line">
+                  <span
+                    className={`ocr-conf ${confidenceClass(l.confidence)}`}
+                    title={`${CONFIDENCE_TERMS.line.name}: ${CONFIDENCE_TERMS.line.definition}`}
+                  >
                     {pct(l.confidence)}
                   </span>
                 </button>

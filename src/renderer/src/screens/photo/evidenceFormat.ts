@@ -1,6 +1,7 @@
 /** Words, colours and date arithmetic the evidence panel and the timeline share. */
 import { formatPercent } from '../../../../shared/format-percent';
 import type { EvidenceItem } from '../../../../shared/contract';
+import { CONFIDENCE_TERMS } from '../../../../shared/dating/confidence-terms';
 
 export type Source = EvidenceItem['source'];
 export type ReviewStatus = EvidenceItem['reviewStatus'];
@@ -53,12 +54,12 @@ export function dayToYear(d: number, end = false): number {
   return y + Math.min(doy, len) / len;
 }
 
-/** "not before", "not after", "between" or "estimate · 70% confidence". */
+/** "bound: not before", "bound: not after", "bound: between" or "estimate · evidence confidence 70%". */
 export function kindLabel(item: Pick<EvidenceItem, 'kind' | 'earliest' | 'latest' | 'confidence'>): string {
   if (item.kind === 'estimate') {
-    return item.confidence != null ? `estimate · ${percent(item.confidence)} confidence` : 'estimate';
+    return item.confidence != null ? `estimate · ${CONFIDENCE_TERMS.evidence.name} ${percent(item.confidence)}` : 'estimate';
   }
-  // A bound with a confidence is a weak one (a file's save date): it says so.
+  // A bound is a bound: no number. One stated with a confidence is a weak one (a file's save date): it says so.
   const weak = item.confidence != null ? ' · weak' : '';
   if (item.earliest != null && item.latest != null) return `bound: between${weak}`;
   if (item.earliest != null) return `bound: not before${weak}`;

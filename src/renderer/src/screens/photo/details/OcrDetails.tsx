@@ -1,5 +1,6 @@
 /** A date read in the photo: the line it was on, the date text, how clearly it was read, and how it was understood. */
 import type { EvidenceDetails } from '../../../../../shared/contract';
+import { CONFIDENCE_TERMS } from '../../../../../shared/dating/confidence-terms';
 
 const USE_LABEL: Record<NonNullable<EvidenceDetails['ocr']['use']>['cue'], string> = {
   postmark: 'a postmark',
@@ -31,8 +32,16 @@ export function OcrDetails({ details: d }: { details: EvidenceDetails['ocr'] }) 
           </dd>
         </>
       )}
-      <dt>OCR confidence</dt>
-      <dd>{Math.round(d.ocrConfidence)}%</dd>
+      <dt title={CONFIDENCE_TERMS.line.definition}>Line confidence</dt>
+      <dd data-testid="ocr-line-confidence">{Math.round(d.lineConfidence ?? d.ocrConfidence)}%</dd>
+      {d.captureConflict && (
+        <>
+          <dt>Conflict</dt>
+          <dd data-testid="ocr-capture-conflict">
+            {d.captureConflict.years} years from the camera’s own date (EXIF {d.captureConflict.field})
+          </dd>
+        </>
+      )}
       {d.reason.trim() && (
         <>
           <dt>Reading</dt>

@@ -1,0 +1,72 @@
+/** Exports keep the doubt (issue 28 item 6): no standard date from a pending or clue-only estimate. */
+import { describe, expect, it } from 'vitest';
+import { estimate, type EvidenceInput } from '../dating';
+import { CSV_COLUMNS, csvCellsFor, toExportRecord, type ExportEvidenceRow, type ExportPhotoRow } from './export-record';
+import { xmpTagsFor } from './xmp-tags';
+
+function record(evidence: EvidenceInput[]) {
+  const e = estimate(evidence);
+  const rows: ExportEvidenceRow[] = evidence.map((ev) => ({
+    id: ev.id,
+    source: ev.source,
+    kind: ev.kind,
+    earliest: ev.earliest,
+    latest: ev.latest,
+    precision: null,
+    confidence: ev.confidence,
+    summary: ev.summary,
+    details: null,
+    job_id: null,
+    attempt: null,
+    review_status: ev.reviewStatus,
+    review_note: null,
+    superseded_at: null,
+    created_at: 0,
+    updated_at: 0,
+  }));
+  const row: ExportPhotoRow = {
+    ...{ id: 1, path: '/p/a.jpg', filename: 'a.jpg', sha256: 'a'.repeat(64), size: 1, format: 'jpeg' },
+    ...{ width: 1, height: 1, orientation: null, camera: null, exif_date: null, is_scan: null, missing: 0 },
+    ...{ metadata_status: 'ready', notes: '', exif: null, estimate_status: e.status, estimate: JSON.stringify(e) },
+    ...{ imported_at: 0, evidence: rows, sidecarName: 'a.jpg.xmp' },
+  };
+  return toExportRecord(row);
+}
+const cell = (r: ReturnType<typeof record>, column: (typeof CSV_COLUMNS)[number]) => csvCellsFor(r)[CSV_COLUMNS.indexOf(column)];
+
+const heuristic: EvidenceInput = {
+  ...{ id: 1, source: 'ai', kind: 'estimate', earliest: 19310101, latest: 19311231, confidence: 0.2 },
+  ...{ reviewStatus: 'pending', summary: 'Visual analysis by heuristic: sepia' },
+};
+const caption = (reviewStatus: EvidenceInput['reviewStatus']): EvidenceInput => ({
+  ...{ id: 2, source: 'ocr', kind: 'estimate', earliest: 19470101, latest: 19471231, confidence: 0.9 },
+  ...{ reviewStatus, summary: 'Text reads “1947”' },
+});
+
+describe('exports keep the doubt', () => {
+  it('a clue-only photo exports no date, and its clue only as a clue', () => {
+    const r = record([heuristic]);
+    expect(xmpTagsFor(r)['XMP-photoshop:DateCreated']).toBeNull();
+    expect(xmpTagsFor(r)['XMP-dc:Date']).toBeNull();
+    expect(cell(r, 'estimate (DACS)')).toBeNull();
+    expect(cell(r, 'clues only, not a date (DACS)')).toBe('approximately 1931');
+    expect(cell(r, 'evidence (source, kind, interval, review, reading)')).toBe(
+      'pending ai estimate 1931-01-01 – 1931-12-31 (confidence 0.2, clue, not a date): Visual analysis by heuristic: sepia',
+    );
+  });
+
+  it('a pending finding dates the photo on screen but writes no standard date, and says it needs review', () => {
+    const r = record([caption('pending')]);
+    expect(r.estimate.status).toBe('needs_review');
+    expect(xmpTagsFor(r)['XMP-photoshop:DateCreated']).toBeNull();
+    expect(cell(r, 'needs review')).toBe('yes: 1 finding awaits review');
+  });
+
+  it('an accepted finding is written, even while a clue beside it waits for review', () => {
+    const r = record([heuristic, caption('accepted')]);
+    expect(xmpTagsFor(r)['XMP-photoshop:DateCreated']).toBe('1947');
+    expect(cell(r, 'needs review')).toBe('yes: 1 finding awaits review');
+    expect(record([caption('accepted')]).estimate.status).toBe('estimated');
+    expect(cell(record([caption('accepted')]), 'needs review')).toBe('no');
+  });
+});

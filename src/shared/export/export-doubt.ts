@@ -1,0 +1,45 @@
+/**
+ * What every export format says about how sure a date is, decided once here (issue 28 item 6):
+ *  - a single standard date (XMP photoshop:DateCreated, dc:date) is written only from an estimate
+ *    whose ends are all set by findings the archivist accepted — never from a pending or a
+ *    clue-only estimate, which other programs would read as a fact;
+ *  - each finding is one line that says its source, kind, interval, review state and whether it
+ *    is only a clue;
+ *  - an estimate that needs review says so in words.
+ */
+import type { ExportRecord } from './export-record';
+
+type Finding = ExportRecord['evidence'][number];
+
+/** Whether the estimate may stand as the photo's date in fields other programs take for a fact. */
+export function isFindingDate(r: ExportRecord): boolean {
+  const e = r.estimate;
+  if (e.status === 'estimated') return true;
+  if (e.status !== 'needs_review') return false;
+  const setters = [...e.earliestSetBy, ...e.latestSetBy];
+  const accepted = new Set(r.evidence.filter((ev) => !ev.superseded && ev.reviewStatus === 'accepted').map((ev) => ev.id));
+  return setters.length > 0 && setters.every((id) => accepted.has(id));
+}
+
+/** "yes: 2 findings await review" / "no" — for a reader who sees only this export. */
+export function needsReviewText(r: ExportRecord): string {
+  if (r.estimate.status !== 'needs_review') return 'no';
+  const waiting = r.evidence.filter((ev) => !ev.superseded && ev.reviewStatus === 'pending').length;
+  return `yes: ${waiting} finding${waiting === 1 ? '' : 's'} await${waiting === 1 ? 's' : ''} review`;
+}
+
+/** One current finding in one line: "pending ai estimate 1850-01-01 – 1935-12-31 (confidence 0.2, clue): …". */
+export function findingLine(ev: Finding, clueIds: ReadonlySet<number>): string {
+  const span = `${ev.earliest ?? '…'} – ${ev.latest ?? '…'}`;
+  const notes = [
+    ev.confidence != null ? `confidence ${ev.confidence}` : null,
+    clueIds.has(ev.id) ? 'clue, not a date' : null,
+  ].filter((n) => n !== null);
+  return `${ev.reviewStatus} ${ev.source} ${ev.kind} ${span}${notes.length ? ` (${notes.join(', ')})` : ''}: ${ev.summary}`;
+}
+
+/** The current findings, one line each. */
+export function findingLines(r: ExportRecord): string[] {
+  const clues = new Set(r.estimate.clueIds ?? []);
+  return r.evidence.filter((ev) => !ev.superseded).map((ev) => findingLine(ev, clues));
+}
