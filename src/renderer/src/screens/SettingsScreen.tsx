@@ -5,6 +5,7 @@ import type { Settings } from '../../../shared/contract';
 import { AI_BACKEND_EXAMPLES, aiSettingsProblems } from '../../../shared/ai/settings-check';
 import { ApiKeyField } from './settings/ApiKeyField';
 import { AiConnectionTest } from './settings/AiConnectionTest';
+import { HistoryEntriesSettings } from './settings/HistoryEntriesSettings';
 import { SCAN_POLICIES, SCAN_POLICY_HINT, SCAN_POLICY_LABEL } from './scanLabels';
 
 type FieldErrors = Partial<Record<keyof Settings, string>>;
@@ -181,6 +182,7 @@ export function SettingsScreen() {
           )}
         </div>
       </form>
+      <HistoryEntriesSettings />
     </section>
   );
 }

@@ -22,6 +22,8 @@ describe('wars and their ends', () => {
       expect([r.kind, r.earliest, r.latest, r.entry.id]).toEqual(['dates', d('1945-05-08'), d('1945-05-08'), 've-day']);
       expect(r.reason).toContain('Wikipedia, “Victory in Europe Day”');
     }
+    expect(one('V-E Day, London').reason).toBe('“V-E Day”: 1945 May 8 (source: Wikipedia, “Victory in Europe Day”)');
+    expect(one('Victory in Europe Day').reason).toMatch(/^“Victory in Europe Day” names V-E Day: 1945 May 8/);
   });
 
   it('reads V-J Day as the days it was celebrated', () => {

@@ -82,6 +82,15 @@ export const CATALOGUE_ENTRIES: readonly ReadableEntry[] = HISTORY_CATALOGUE.map
   family: entry.family,
 }));
 
+/** The same words, whatever their case, accents, spacing or punctuation ("VE day" and "V-E Day"). */
+export function sameWords(a: string, b: string): boolean {
+  const key = (s: string) =>
+    foldAccents(s)
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, '');
+  return key(a) === key(b);
+}
+
 /** The entry's first name as read aloud: "Coronation of [King] George VI" → "Coronation of George VI". */
 export function displayName(entry: Pick<HistoryEntry, 'names'>): string {
   const first = entry.names.en?.[0] ?? allNames(entry)[0];
@@ -161,7 +170,9 @@ function explain(text: string, entry: HistoryEntry, role: QualifierRole | null, 
           ? `not after ${describeEnd(latest!, precision.latest)}`
           : `between ${describeStart(earliest!, precision.earliest)} and ${describeEnd(latest!, precision.latest)}`;
   const what = role ? `${role} ${name} (${span})` : entry.yearly && interval.kind !== 'dates' ? `${name}, kept yearly` : name;
-  return `“${text}” names ${what}: ${says} (source: ${source})`;
+  // "“V-E Day” names V-E Day" says nothing twice.
+  const names = what !== name || !sameWords(text, name) ? ` names ${what}` : '';
+  return `“${text}”${names}: ${says} (source: ${source})`;
 }
 
 /**
