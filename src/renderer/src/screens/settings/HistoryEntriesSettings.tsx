@@ -7,6 +7,7 @@
 import { useState } from 'react';
 import { client } from '../../api/client';
 import { useQuery } from '../../api/hooks';
+import { StatusFlash, type FlashMessage } from '../../components/StatusFlash';
 import { historyEntrySchema, type HistoryEntry } from '../../../../shared/dating/history/history-entry';
 
 interface Draft {
@@ -69,7 +70,7 @@ function span(e: HistoryEntry): string {
 export function HistoryEntriesSettings() {
   const q = useQuery('historyEntries.list', {});
   const [draft, setDraft] = useState<Draft>(EMPTY);
-  const [status, setStatus] = useState<{ kind: 'ok' | 'error'; text: string }>();
+  const [status, setStatus] = useState<FlashMessage>();
   if (q.error) return <p className="flash flash-error">{q.error.message}</p>;
   const view = q.data;
   const entries = view?.entries ?? [];
@@ -203,11 +204,7 @@ export function HistoryEntriesSettings() {
           <button type="button" onClick={download} disabled={!entries.length}>
             Download my entries (JSON)
           </button>
-          {status && (
-            <span className={`flash flash-${status.kind}`} role={status.kind === 'error' ? 'alert' : 'status'}>
-              {status.text}
-            </span>
-          )}
+          <StatusFlash message={status} />
         </div>
       </fieldset>
     </form>
