@@ -10,6 +10,7 @@ import {
   displayName,
   findHistoricalReferences,
   HISTORY_CATALOGUE_VERSION,
+  sameWords,
   type HistoricalReading,
   type ReadableEntry,
 } from '../../shared/dating/history';
@@ -58,7 +59,8 @@ export function historyEvidenceFromText(
         use: null,
         history: historyDetails(r),
       };
-      const named = `Text names “${r.text}” (${displayName(r.entry)})`;
+      const name = displayName(r.entry);
+      const named = `Text names “${r.text}”${sameWords(r.text, name) ? '' : ` (${name})`}`;
       return {
         kind: r.kind === 'dates' ? 'estimate' : 'bound',
         earliest: r.earliest,

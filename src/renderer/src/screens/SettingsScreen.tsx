@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react';
 import { client } from '../api/client';
 import { useQuery } from '../api/hooks';
+import { StatusFlash, type FlashMessage } from '../components/StatusFlash';
 import type { Settings } from '../../../shared/contract';
 import { AI_BACKEND_EXAMPLES, aiSettingsProblems } from '../../../shared/ai/settings-check';
 import { ApiKeyField } from './settings/ApiKeyField';
 import { AiConnectionTest } from './settings/AiConnectionTest';
+import { HistoryEntriesSettings } from './settings/HistoryEntriesSettings';
 import { SCAN_POLICIES, SCAN_POLICY_HINT, SCAN_POLICY_LABEL } from './scanLabels';
 
 type FieldErrors = Partial<Record<keyof Settings, string>>;
@@ -27,7 +29,7 @@ export function SettingsScreen() {
   const q = useQuery('settings.get', {});
   const health = useQuery('app.health', {});
   const [draft, setDraft] = useState<Settings>();
-  const [status, setStatus] = useState<{ kind: 'ok' | 'error'; text: string }>();
+  const [status, setStatus] = useState<FlashMessage>();
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   useEffect(() => {
     if (q.data) setDraft(q.data);
@@ -176,13 +178,10 @@ export function SettingsScreen() {
           <button type="submit" className="primary">
             Save settings
           </button>
-          {status && (
-            <span className={`flash flash-${status.kind}`} role={status.kind === 'error' ? 'alert' : 'status'}>
-              {status.text}
-            </span>
-          )}
+          <StatusFlash message={status} />
         </div>
       </form>
+      <HistoryEntriesSettings />
     </section>
   );
 }

@@ -22,6 +22,8 @@ describe('wars and their ends', () => {
       expect([r.kind, r.earliest, r.latest, r.entry.id]).toEqual(['dates', d('1945-05-08'), d('1945-05-08'), 've-day']);
       expect(r.reason).toContain('Wikipedia, “Victory in Europe Day”');
     }
+    expect(one('V-E Day, London').reason).toBe('“V-E Day”: 1945 May 8 (source: Wikipedia, “Victory in Europe Day”)');
+    expect(one('Victory in Europe Day').reason).toMatch(/^“Victory in Europe Day” names V-E Day: 1945 May 8/);
   });
 
   it('reads V-J Day as the days it was celebrated', () => {
@@ -48,6 +50,9 @@ describe('wars and their ends', () => {
   it('reads "before" and "during" a named war as bounds at its start and over its span', () => {
     expect(one('before the First World War')).toMatchObject({ kind: 'not_after', earliest: null, latest: d('1914-07-28') });
     expect(one('during the Blitz')).toMatchObject({ kind: 'between', earliest: d('1940-09-07'), latest: d('1941-05-11') });
+    expect(one('antes da guerra')).toMatchObject({ kind: 'not_after', latest: d('1939-09-01') });
+    expect(one('vor dem Ersten Weltkrieg')).toMatchObject({ kind: 'not_after', latest: d('1914-07-28') });
+    expect(one('depois da Segunda Guerra Mundial')).toMatchObject({ kind: 'not_before', earliest: d('1945-09-02') });
   });
 
   it('reads a war named plainly as a soft estimate over its span', () => {

@@ -10,7 +10,7 @@ import type { EndPrecisions } from '../types';
 import { HISTORY_CATALOGUE } from './catalogue';
 import { allNames, citeSource, entryEnd, entryStart, type HistoryEnd, type HistoryEntry } from './history-entry';
 import { AFTER_WORD, BEFORE_WORD, foldAccents, namePattern } from './name-pattern';
-import { QUALIFIER_PATTERN, qualifierRole, type QualifierRole } from './qualifiers';
+import { qualifierBefore, type QualifierRole } from './qualifiers';
 
 /** Where an entry comes from: Circa's catalogue, or the archivist's own list. */
 export type HistoryOrigin = 'catalogue' | 'own';
@@ -51,17 +51,31 @@ const YEAR = '(?:1[89]\\d\\d|20\\d\\d)';
 
 interface CompiledEntry {
   readable: ReadableEntry;
-  pattern: RegExp;
+  /** Per name, the words any text naming it contains (lower case, accents off, optional words left out). */
+  words: string[][];
+  /** Built the first time a text contains all the words of one of the names. */
+  pattern: RegExp | null;
 }
 
-function compile(readable: ReadableEntry): CompiledEntry {
-  const { entry } = readable;
+/**
+ * "V-E Day" → ["v", "e", "day"]: substrings, not whole words, because separators may vanish
+ * ("VE-Day", "postwar" for "post-war").
+ */
+function wordsOf(name: string): string[] {
+  return foldAccents(name)
+    .toLowerCase()
+    .replace(/\[[^\]]*\]/g, ' ')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+}
+
+function patternOf({ entry }: ReadableEntry): RegExp {
   // Longest names first, so "Coronation of George VI" wins over a shorter alias at the same place.
   const names = [...new Set(allNames(entry))].sort((a, b) => b.length - a.length).map(namePattern);
   const yearBefore = entry.yearly ? `(?:(?<yearBefore>${YEAR})\\s+)?` : '';
   const yearAfter = entry.yearly ? `(?:[\\s,]+(?:of\\s+|de\\s+|du\\s+|von\\s+)?(?<yearAfter>${YEAR}))?` : '';
-  const source = `${BEFORE_WORD}(?:${QUALIFIER_PATTERN})?${yearBefore}(?:${names.join('|')})${yearAfter}${AFTER_WORD}`;
-  return { readable, pattern: new RegExp(source, 'giu') };
+  const source = `${BEFORE_WORD}${yearBefore}(?:${names.join('|')})${yearAfter}${AFTER_WORD}`;
+  return new RegExp(source, 'giu');
 }
 
 const compiledLists = new WeakMap<readonly ReadableEntry[], CompiledEntry[]>();
@@ -69,7 +83,7 @@ const compiledLists = new WeakMap<readonly ReadableEntry[], CompiledEntry[]>();
 function compiledFor(entries: readonly ReadableEntry[]): CompiledEntry[] {
   let compiled = compiledLists.get(entries);
   if (!compiled) {
-    compiled = entries.map(compile);
+    compiled = entries.map((readable) => ({ readable, words: allNames(readable.entry).map(wordsOf), pattern: null }));
     compiledLists.set(entries, compiled);
   }
   return compiled;
@@ -81,6 +95,15 @@ export const CATALOGUE_ENTRIES: readonly ReadableEntry[] = HISTORY_CATALOGUE.map
   origin: 'catalogue' as const,
   family: entry.family,
 }));
+
+/** The same words, whatever their case, accents, spacing or punctuation ("VE day" and "V-E Day"). */
+export function sameWords(a: string, b: string): boolean {
+  const key = (s: string) =>
+    foldAccents(s)
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, '');
+  return key(a) === key(b);
+}
 
 /** The entry's first name as read aloud: "Coronation of [King] George VI" → "Coronation of George VI". */
 export function displayName(entry: Pick<HistoryEntry, 'names'>): string {
@@ -161,7 +184,9 @@ function explain(text: string, entry: HistoryEntry, role: QualifierRole | null, 
           ? `not after ${describeEnd(latest!, precision.latest)}`
           : `between ${describeStart(earliest!, precision.earliest)} and ${describeEnd(latest!, precision.latest)}`;
   const what = role ? `${role} ${name} (${span})` : entry.yearly && interval.kind !== 'dates' ? `${name}, kept yearly` : name;
-  return `“${text}” names ${what}: ${says} (source: ${source})`;
+  // "“V-E Day” names V-E Day" says nothing twice.
+  const names = what !== name || !sameWords(text, name) ? ` names ${what}` : '';
+  return `“${text}”${names}: ${says} (source: ${source})`;
 }
 
 /**
@@ -174,18 +199,27 @@ export function findHistoricalReferences(
   entries: readonly ReadableEntry[] = CATALOGUE_ENTRIES,
 ): HistoricalReading[] {
   const folded = foldAccents(text);
+  const lower = folded.toLowerCase();
   const found: HistoricalReading[] = [];
-  for (const { readable, pattern } of compiledFor(entries)) {
+  for (const compiled of compiledFor(entries)) {
+    // Most entries' words are not in a caption at all: only those whose words all are get their pattern run.
+    if (!compiled.words.some((words) => words.every((w) => lower.includes(w)))) continue;
+    compiled.pattern ??= patternOf(compiled.readable);
+    const { readable, pattern } = compiled;
     for (const match of folded.matchAll(pattern)) {
-      const role = qualifierRole(match.groups);
+      // "after the war", "nach dem Krieg": the words just before the name.
+      const qualifier = qualifierBefore(folded, match.index);
+      const role = qualifier?.role ?? null;
+      const start = qualifier?.index ?? match.index;
+      const end = match.index + match[0].length;
       const yearText = match.groups?.yearBefore ?? match.groups?.yearAfter;
       const year = yearText ? Number(yearText) : null;
       const interval = role ? qualified(readable.entry, role) : plain(readable.entry, year);
       if (!interval) continue;
-      const original = text.slice(match.index, match.index + match[0].length);
+      const original = text.slice(start, end);
       found.push({
         text: original,
-        index: match.index,
+        index: start,
         entry: readable.entry,
         origin: readable.origin,
         ...interval,

@@ -18,6 +18,7 @@ export {
   displayName,
   findHistoricalReferences,
   HISTORY_CONFIDENCE,
+  sameWords,
   type HistoricalReading,
   type HistoryOrigin,
   type HistoryReadingKind,

@@ -5,6 +5,7 @@
 
 /** Accents off, one code point at a time, so offsets in the folded text are offsets in the caption. */
 export function foldAccents(text: string): string {
+  if (!/[^ -~\s]/.test(text)) return text; // printable ASCII and spaces: nothing to fold
   let out = '';
   for (const ch of text) {
     const folded = ch.normalize('NFD').replace(/\p{M}+/gu, '');

@@ -13,6 +13,43 @@ const USE_LABEL: Record<NonNullable<EvidenceDetails['ocr']['use']>['cue'], strin
   digitisation: 'a scan or digitisation date',
 };
 
+const READING_LABEL: Record<NonNullable<EvidenceDetails['ocr']['history']>['reading'], string> = {
+  dates: 'dates the picture',
+  between: 'bounds the picture to its span',
+  not_before: 'the picture is not before it',
+  not_after: 'the picture is not after it',
+};
+
+/** Where a reading of history came from: the entry, whose it is, and the source to check. */
+function HistorySource({ history: h }: { history: NonNullable<EvidenceDetails['ocr']['history']> }) {
+  return (
+    <>
+      <dt>Names</dt>
+      <dd data-testid="history-entry">
+        {h.name} ({READING_LABEL[h.reading]}; {h.origin === 'own' ? 'your own entry' : 'Circa’s catalogue'})
+      </dd>
+      <dt>Source</dt>
+      <dd data-testid="history-source">
+        {h.source.url ? (
+          <a href={h.source.url} target="_blank" rel="noreferrer">
+            {h.source.work}, “{h.source.title}”
+          </a>
+        ) : (
+          <>
+            {h.source.work}, “{h.source.title}”
+          </>
+        )}
+      </dd>
+      {h.note && (
+        <>
+          <dt>Note</dt>
+          <dd>{h.note}</dd>
+        </>
+      )}
+    </>
+  );
+}
+
 export function OcrDetails({ details: d }: { details: EvidenceDetails['ocr'] }) {
   return (
     <dl className="ev-details-list">
@@ -32,6 +69,7 @@ export function OcrDetails({ details: d }: { details: EvidenceDetails['ocr'] }) 
           </dd>
         </>
       )}
+      {d.history && <HistorySource history={d.history} />}
       <dt title={CONFIDENCE_TERMS.line.definition}>Line confidence</dt>
       <dd data-testid="ocr-line-confidence">{Math.round(d.lineConfidence ?? d.ocrConfidence)}%</dd>
       {d.captureConflict && (
