@@ -4,7 +4,8 @@
  * through the real job path (2 workers), timed until every estimate is recomputed, while a small
  * user write (photos.setNotes through the contract, in main) is issued every 5 ms; its latency is
  * measured from when it was due. Kept apart from the OCR part so a change to the rebuild can be
- * A/B'd in minutes (`--photos 20000`).
+ * A/B'd in minutes (`--photos 20000`). `--no-writes` leaves the user writes out: on a busy host a
+ * writer that falls behind catches up back to back, and its load on main then sets the figure.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -56,7 +57,7 @@ export function seedEvidence(core: Core, photos: number): void {
 }
 
 /** Seeds a fresh library with `photos` photos and rebuilds every estimate (see the header). */
-export async function rebuildRound(photos: number): Promise<RebuildFigures> {
+export async function rebuildRound(photos: number, withWrites = true): Promise<RebuildFigures> {
   const { spawn, label: from } = pickWorker();
   const libraryDir = fs.mkdtempSync(path.join(os.tmpdir(), 'circa-bench-rebuild-'));
   const core = openCore({
@@ -67,7 +68,7 @@ export async function rebuildRound(photos: number): Promise<RebuildFigures> {
   });
   seedEvidence(core, photos);
   while ((core.runner?.getStats().workersAlive ?? 0) < 2) await sleep(10);
-  const stopWrites = userWritesEvery5ms(core);
+  const stopWrites = withWrites ? userWritesEvery5ms(core) : async () => ({ p50: NaN, p99: NaN, max: NaN, n: 0 });
   const t0 = performance.now();
   const { job } = core.jobs.enqueue({ type: 'constraint_rebuild', payload: {} });
   for (;;) {
@@ -93,10 +94,10 @@ export async function rebuildRound(photos: number): Promise<RebuildFigures> {
 }
 
 /** `--only rebuild`: `rounds` rebuilds of fresh libraries, each figure a median with its range. */
-export async function runRebuildOnly(photos: number, rounds: number): Promise<void> {
+export async function runRebuildOnly(photos: number, rounds: number, withWrites = true): Promise<void> {
   const all: RebuildFigures[] = [];
   for (let r = 0; r < rounds; r++) {
-    const f = await rebuildRound(photos);
+    const f = await rebuildRound(photos, withWrites);
     all.push(f);
     console.log(
       `round ${r + 1}/${rounds}: ${round(f.seconds)} s, user write p50 ${f.userWriteP50} ms, p99 ${f.userWriteP99} ms, max ${f.userWriteMax} ms`,

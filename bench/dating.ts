@@ -18,6 +18,7 @@
  *     share of clues that held the true year.
  *
  * `--only rebuild` runs part 2 alone, --rounds times (median and range); `--only ocr` part 1 alone.
+ * `--no-writes` leaves out the user writes beside the rebuild (see _dating-rebuild.ts).
  * `--small` is a quick scale for an A/B: 20,000 photos and 24 captions unless given.
  *
  * `--ablation` instead reads the set in this process with every optional engine step, with each
@@ -194,7 +195,7 @@ export async function run(args: string[]): Promise<void> {
   const n = arg(args, 'captions', small ? 24 : 100);
   const rounds = arg(args, 'rounds', 3);
   const photos = only === 'ocr' ? 0 : arg(args, 'photos', small ? 20_000 : 100_000);
-  if (only === 'rebuild') return runRebuildOnly(photos, rounds);
+  if (only === 'rebuild') return runRebuildOnly(photos, rounds, !args.includes('--no-writes'));
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'circa-bench-captions-'));
   console.log(`rendering ${n} caption images …`);
   const set = await writeCaptions(dir, n);

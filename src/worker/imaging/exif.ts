@@ -291,7 +291,8 @@ function exifrCanRead(format: ImageFormat): boolean {
  * `fromSharp` supplies the raw EXIF/XMP blocks for containers exifr does not parse (WebP, GIF).
  */
 export async function readEmbeddedMetadata(
-  bytes: Buffer,
+  /** The file's bytes, or its path (see below). */
+  bytes: Buffer | string,
   format: ImageFormat,
   fromSharp: SharpMetadataBlocks = {},
 ): Promise<EmbeddedMetadataResult> {
@@ -299,8 +300,11 @@ export async function readEmbeddedMetadata(
   let container: Dict = {};
   let xmpRaw: Uint8Array | null = null;
 
+  // From a path exifr reads only the parts it needs of a JPEG or PNG; a TIFF it still reads whole
+  // (its IFDs may be anywhere), and the decoder's EXIF block of a TIFF lacks fields exifr finds.
+  const exifrReads = exifrCanRead(format);
   try {
-    if (exifrCanRead(format)) {
+    if (exifrReads) {
       container = dict(await exifr.parse(bytes, CONTAINER_OPTIONS));
       if (typeof container.xmp === 'string') xmpRaw = Buffer.from(container.xmp, 'utf8');
     } else if (fromSharp.exif && fromSharp.exif.length > 8) {
@@ -314,7 +318,7 @@ export async function readEmbeddedMetadata(
   }
   // The container held no readable EXIF but the decoder found a block (e.g. where exifr does not
   // look for it): read that block directly.
-  if (!isDict(container.ifd0) && exifrCanRead(format) && fromSharp.exif && fromSharp.exif.length > 8) {
+  if (!isDict(container.ifd0) && exifrReads && fromSharp.exif && fromSharp.exif.length > 8) {
     try {
       const direct = dict(await exifr.parse(tiffFromExifBlock(fromSharp.exif), TIFF_BLOCK_OPTIONS));
       if (isDict(direct.ifd0)) {

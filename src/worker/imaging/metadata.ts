@@ -10,12 +10,18 @@
  * see photo-hashes.ts), and the thumbnail's JPEG encoded from them. Work on the thread pool
  * (header, decode, encode) overlaps with work on the worker's own thread (hash, EXIF parse, pHashes).
  *
+ * A file larger than STREAM_ABOVE_BYTES (an archival TIFF of several hundred MB) is never held in
+ * memory: its hash is computed from 1 MiB reads, the decoder and the EXIF reader read the file
+ * themselves, and only its first MiB (format, JPEG header) is read here. With several workers,
+ * whole-file buffers of such scans were what took memory beyond the machine's (issue 32 item 5).
+ * The outputs are the same either way (metadata.stream.test.ts compares them).
+ *
  * Errors: input a retry cannot fix → PermanentJobError with a specific message; transient I/O
  * (EMFILE, EBUSY, a file still being written, failure to write the thumbnail) → plain Error.
  * Global sharp settings (concurrency, cache) are the caller's business and are not touched here.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, rename, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, open, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp, { type Metadata, type OutputInfo, type SharpOptions } from 'sharp';
 import { PermanentJobError } from '../../shared/jobs/errors';
@@ -30,7 +36,7 @@ import {
   type ImageFormat,
 } from '../../shared/image-formats';
 import type { MetadataInput } from '../../shared/jobs/types/metadata';
-import { fileTooLarge, sha256Buffer } from '../../shared/node/hash';
+import { fileTooLarge, sha256Buffer, sha256File } from '../../shared/node/hash';
 import { fsReadError, isAbortError } from '../../shared/node/io-errors';
 import { photoHashesFromPixels } from './photo-hashes';
 import { decoderError, formatPixelLimit } from './decode-errors';
@@ -58,6 +64,92 @@ export type { EmbeddedMetadata };
 // Reading the file once
 
 const READ_CHUNK_BYTES = 8 * 1024 * 1024;
+
+/** Files larger than this are streamed, not read into memory (see the header). */
+export const STREAM_ABOVE_BYTES = 64 * 1024 * 1024;
+/** What a streamed file has read into memory: enough for the format and almost every JPEG header. */
+const STREAMED_HEAD_BYTES = 1024 * 1024;
+
+/**
+ * The photo's bytes as the job uses them: all of them for an ordinary file; for a streamed one,
+ * its first MiB, with the decoder and EXIF reader given the path and the hash computed by reading.
+ */
+interface PhotoSource {
+  size: number;
+  /** The whole file, or its first bytes when streamed. */
+  head: Buffer;
+  /** What sharp and exifr read: the bytes themselves, or the path of a streamed file. */
+  input: Buffer | string;
+  sha256(): Promise<string>;
+  /** Streamed only: throws (transient) when the file's size or time changed since it was opened. */
+  unchanged(): Promise<void>;
+}
+
+async function openPhotoSource(
+  filePath: string,
+  expectedSize: number | null,
+  maxFileBytes: number,
+  streamAboveBytes: number,
+  signal: AbortSignal | undefined,
+): Promise<PhotoSource> {
+  const st = await checkedStat(filePath, expectedSize, maxFileBytes);
+  if (st.size <= streamAboveBytes) {
+    const bytes = await readPhotoFile(filePath, expectedSize, maxFileBytes, signal);
+    return { size: bytes.length, head: bytes, input: bytes, sha256: async () => sha256Buffer(bytes), unchanged: async () => {} };
+  }
+  const head = await readHead(filePath, STREAMED_HEAD_BYTES);
+  const hashed = sha256File(filePath, { signal, maxBytes: maxFileBytes });
+  hashed.catch(ignore);
+  return {
+    size: st.size,
+    head,
+    input: filePath,
+    sha256: async () => {
+      const h = await hashed;
+      if (h.size !== st.size) throw new Error(`File changed while being read: ${st.size} bytes expected, ${h.size} read`);
+      return h.sha256;
+    },
+    unchanged: async () => {
+      const now = await stat(filePath).catch((err: unknown) => {
+        throw fsReadError(err, filePath);
+      });
+      if (now.size !== st.size || now.mtimeMs !== st.mtimeMs) {
+        throw new Error('File changed while being read: its size or modification time moved; it is probably still being written');
+      }
+    },
+  };
+}
+
+/** The file's size, checked against the import record and the limit before anything is read. */
+async function checkedStat(filePath: string, expectedSize: number | null, maxFileBytes: number) {
+  let st;
+  try {
+    st = await stat(filePath);
+  } catch (err) {
+    throw fsReadError(err, filePath);
+  }
+  if (!st.isFile()) throw new PermanentJobError(`Not a file: ${filePath} is not a regular file`);
+  if (expectedSize !== null && st.size !== expectedSize) {
+    throw new PermanentJobError(`File changed since import: size ${st.size} ≠ ${expectedSize} bytes recorded at import`);
+  }
+  if (st.size === 0) throw new PermanentJobError('File is empty (0 bytes)');
+  if (st.size > maxFileBytes) throw fileTooLarge(st.size, maxFileBytes);
+  return st;
+}
+
+async function readHead(filePath: string, bytes: number): Promise<Buffer> {
+  let fh: Awaited<ReturnType<typeof open>> | undefined;
+  try {
+    fh = await open(filePath, 'r');
+    const buf = Buffer.allocUnsafe(bytes);
+    const { bytesRead } = await fh.read(buf, 0, bytes, 0);
+    return buf.subarray(0, bytesRead);
+  } catch (err) {
+    throw fsReadError(err, filePath);
+  } finally {
+    await fh?.close().catch(() => undefined);
+  }
+}
 
 /**
  * Read the whole file, refusing it before reading when it is empty or too large, and checking the
@@ -123,7 +215,7 @@ interface ImageHeader {
   xmp?: Buffer;
 }
 
-async function decoderHeader(bytes: Buffer, options: SharpOptions): Promise<ImageHeader> {
+async function decoderHeader(bytes: Buffer | string, options: SharpOptions): Promise<ImageHeader> {
   // Header only: no pixel limit here, so a pixel bomb is reported with its dimensions.
   const meta: Metadata = await sharp(bytes, { ...options, limitInputPixels: false }).metadata();
   const o = meta.orientation;
@@ -188,9 +280,9 @@ async function writeFileAtomically(target: string, data: Buffer, signal: AbortSi
 
 export async function extractPhotoMetadata(
   input: ExtractPhotoMetadataInput,
-  options: { signal?: AbortSignal } = {},
+  options: { signal?: AbortSignal; streamAboveBytes?: number } = {},
 ): Promise<PhotoMetadata> {
-  const { signal } = options;
+  const { signal, streamAboveBytes = STREAM_ABOVE_BYTES } = options;
   const longSide = input.thumbnailLongSide ?? DEFAULT_THUMBNAIL_LONG_SIDE;
   if (!Number.isInteger(longSide) || longSide < 16 || longSide > 8192) {
     throw new Error(`thumbnailLongSide must be an integer between 16 and 8192, got ${longSide}`);
@@ -201,12 +293,13 @@ export async function extractPhotoMetadata(
   }
   signal?.throwIfAborted();
 
-  // 1. Read once.
-  const bytes = await readPhotoFile(input.path, input.expected?.size ?? null, input.maxFileBytes, signal);
+  // 1. Read once (or, for a very large file, its head, the rest streamed: see the header).
+  const source = await openPhotoSource(input.path, input.expected?.size ?? null, input.maxFileBytes, streamAboveBytes, signal);
+  const { head, input: bytes } = source;
   signal?.throwIfAborted();
 
   // 2. What is it, by its bytes? (Reported after the identity check below.)
-  const sniffed = sniffFormat(bytes.subarray(0, SNIFF_BYTES));
+  const sniffed = sniffFormat(head.subarray(0, SNIFF_BYTES));
 
   // 3. The header: a JPEG's is read here from its bytes; other formats ask the decoder. The decode
   //    starts at once on the thread pool; the hash, the format check and the EXIF parse run on this
@@ -215,7 +308,8 @@ export async function extractPhotoMetadata(
   //    when an earlier check throws first, they are dropped.
   const sharpOptions = { limitInputPixels: input.maxInputPixels, failOn: SHARP_FAIL_ON } as const;
   const decodable = sniffed !== null && isSupportedFormat(sniffed); // bytes of anything else never reach the decoder
-  const jpegHeader = sniffed === 'jpeg' ? readJpegHeader(bytes) : null;
+  // A streamed JPEG whose header runs past its head is left to the decoder's header.
+  const jpegHeader = sniffed === 'jpeg' ? readJpegHeader(head) : null;
   const header: Promise<ImageHeader> | null = !decodable
     ? null
     : jpegHeader
@@ -237,7 +331,7 @@ export async function extractPhotoMetadata(
   decoded?.catch(ignore);
 
   // 4. Still the file that was imported?
-  const sha256 = sha256Buffer(bytes);
+  const sha256 = await source.sha256();
   if (input.expected && sha256 !== input.expected.sha256.toLowerCase()) {
     throw new PermanentJobError(
       `File changed since import: hash differs (sha256 ${sha256.slice(0, 12)}… ≠ ${input.expected.sha256
@@ -247,7 +341,7 @@ export async function extractPhotoMetadata(
   }
   if (sniffed === null) {
     throw new PermanentJobError(
-      `Not an image: the file's bytes are not a supported image format (first bytes ${describeFirstBytes(bytes)})`,
+      `Not an image: the file's bytes are not a supported image format (first bytes ${describeFirstBytes(head)})`,
     );
   }
   if (!isSupportedFormat(sniffed)) {
@@ -315,6 +409,9 @@ export async function extractPhotoMetadata(
   }
   signal?.throwIfAborted();
 
+  // A streamed file was read three times (hash, header, decode): still the same file?
+  await source.unchanged();
+
   // 9. Publish the thumbnail atomically. A failure here is the library folder's (disk full,
   //    permissions, a reader holding the file on Windows): a plain, retryable Error.
   try {
@@ -329,7 +426,7 @@ export async function extractPhotoMetadata(
   const sidecar = await readSidecar(input.path);
   return {
     sha256,
-    size: bytes.length,
+    size: source.size,
     format,
     width,
     height,
