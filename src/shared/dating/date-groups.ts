@@ -43,6 +43,17 @@ const isDateWord = (token: Token | undefined) =>
   token?.kind === 'word' && Boolean(token.meaning.month || token.meaning.season || token.meaning.holiday);
 const startsPoint = (token: Token | undefined) => token?.kind === 'year' || token?.kind === 'day' || isDateWord(token);
 
+/** Whether the point still lacks the part this token would give it. */
+function canTake(point: Point, token: Token | undefined): boolean {
+  if (token?.kind === 'year') return point.year === undefined;
+  if (token?.kind === 'day') return point.day === undefined && !point.season && !point.holiday;
+  if (token?.kind !== 'word') return false;
+  const { month, season, holiday } = token.meaning;
+  const bare = !point.season && !point.holiday;
+  if (month) return bare && point.month === undefined;
+  return Boolean(season || holiday) && bare && point.month === undefined && point.day === undefined;
+}
+
 interface Parsed<T> {
   value: T;
   next: number;
@@ -108,8 +119,9 @@ export function parsePoint(tokens: Token[], at: number): Parsed<Point> | null {
         take(token, 'H');
         continue;
       }
-      // "le 4 août", "4 de agosto de 1906", "den 4. August": grammar inside a date.
-      if (token.meaning.roles.has('filler') && point.order && startsPoint(tokens[i + 1])) continue;
+      // "le 4 août", "4 de agosto de 1906", "den 4. August": grammar inside a date. Not when the
+      // next part belongs to another date: "8 en 9 november" (en: and), "1950 of 1951" (of: or).
+      if (token.meaning.roles.has('filler') && point.order && canTake(point, tokens[i + 1])) continue;
     }
     // "July 4, 1906", "4 July, 1906": a comma before the year of a date that has none yet.
     if (token.kind === 'comma' && point.year === undefined && (point.month || point.day) && tokens[i + 1]?.kind === 'year')
