@@ -1,5 +1,5 @@
 /**
- * Dating benchmark (`npm run bench -- dating [--captions N] [--rounds N] [--photos N] [--ablation]`).
+ * Dating benchmark (`npm run bench -- dating [--captions N] [--rounds N] [--photos N] [--ablation] [--notation]`).
  *
  *  1. OCR: N images of the caption test set (default 100; kinds interleaved, so any N covers
  *     every kind) read through the real job path — ocr jobs in 2 worker processes, output applied
@@ -13,6 +13,9 @@
  *     evidence items: time until every estimate is recomputed (target ≤ 10 s), while a small user
  *     write (photos.setNotes through the contract, in main) is issued every 5 ms; its p99 latency
  *     measured from when it was due (target ≤ 10 ms).
+ *
+ * Before both, the notation corpus's per-category table (_dating-notation.ts); `--notation` prints
+ * only that.
  *
  * `--ablation` instead reads the set in this process with every optional engine step, with each
  * one turned off, and with none: what each step buys in dates found and what it costs in readings.
@@ -30,6 +33,7 @@ import { forkWorkerSpawner } from '../src/main/jobs/fork-worker';
 import { appPaths } from '../src/main/app-paths';
 import { arg, pct, round, sleep, userWritesEvery5ms } from './_util';
 import { createOcrEngine, ALL_OCR_STEPS, type OcrSteps } from '../src/worker/ocr';
+import { notationTable } from './_dating-notation';
 import { KIND_HEADER, kindRows, scoreAll, summariseByKind, writeCaptions, type CaptionFiles } from './_captions';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -246,6 +250,11 @@ async function rebuild(
 }
 
 export async function run(args: string[]): Promise<void> {
+  const notation = notationTable();
+  if (args.includes('--notation')) {
+    console.log(`RESULT ${JSON.stringify({ notation })}`);
+    return;
+  }
   const n = arg(args, 'captions', 100);
   const rounds = arg(args, 'rounds', 3);
   const photos = arg(args, 'photos', 100_000);
@@ -338,6 +347,7 @@ export async function run(args: string[]): Promise<void> {
       rebuildPhotos: photos,
       rebuildSeconds: rb ? round(rb.seconds) : null,
       userWriteP99Ms: rb?.userWriteP99 ?? null,
+      notation,
     })}`,
   );
 }
