@@ -8,6 +8,7 @@ import { ERROR_CODES } from './result';
 import { RERUN_JOB_TYPES } from './jobs/types';
 import { estimateViewSchema } from './estimate-view';
 import { backupListSchema, restoreReportSchema } from './backup/schemas';
+import { captionDatesInput, captionDatesOutput } from './caption-dates';
 import {
   duplicateDecisionInputs as duplicateIn,
   duplicateDecisionOutputs as duplicateOut,
@@ -354,6 +355,9 @@ export const calls = {
   'duplicates.unconfirm': call(duplicateIn.unconfirm, duplicateOut.unconfirm),
   'duplicates.removeFromGroup': call(duplicateIn.removeFromGroup, duplicateOut.removeFromGroup),
   'duplicates.setPreferred': call(duplicateIn.setPreferred, duplicateOut.setPreferred),
+
+  /** The dates read in a caption or note, with the library's numeric date order (nothing is saved). */
+  'dating.readCaption': call(captionDatesInput, captionDatesOutput),
 } as const;
 
 export const events = {

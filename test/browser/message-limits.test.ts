@@ -37,6 +37,7 @@ const largest: Record<CallName, () => unknown> = {
     backupKeepDaily: 366,
     backupKeepWeekly: 520,
     backupDir: '/' + str(4095),
+    numericDateOrder: 'month-first',
   }),
   'settings.testAi': () => ({ aiBackend: 'openai-compatible', aiBaseUrl: str(500), aiModel: str(200) }),
   'jobs.list': () => ({
@@ -116,6 +117,7 @@ const largest: Record<CallName, () => unknown> = {
   'duplicates.unconfirm': () => ({ groupId: BIG }),
   'duplicates.removeFromGroup': () => ({ photoId: BIG }),
   'duplicates.setPreferred': () => ({ groupId: BIG, photoId: BIG }),
+  'dating.readCaption': () => ({ text: str(20_000) }),
 };
 
 const wireBytes = (name: string, input: unknown) =>
