@@ -7,11 +7,13 @@ import type { OcrJobType } from '../../shared/jobs/types/ocr';
 import type { MainHalf } from '../jobs/registry';
 import type { EvidenceStore } from '../evidence/evidence-store';
 import type { PhotoRepository } from '../photos/photo-repository';
+import type { SettingsStore } from '../settings/settings';
 import { ocrEvidence } from './ocr-evidence';
 
 export interface OcrJobDeps {
   photos: PhotoRepository;
   evidence: EvidenceStore;
+  settings: Pick<SettingsStore, 'get'>;
   onPhotoChanged(id: number): void;
 }
 
@@ -19,7 +21,7 @@ export function ocrJob(deps: OcrJobDeps): MainHalf<OcrJobType> {
   return {
     load({ payload }) {
       const photo = deps.photos.forJob(payload.photoId);
-      return { path: photo.path };
+      return { path: photo.path, numericDateOrder: deps.settings.get().numericDateOrder };
     },
     apply(out, job) {
       const photoId = job.payload.photoId;
