@@ -32,6 +32,12 @@ export interface ExtractDatesOptions {
   dateOrder?: NumericDateOrder;
 }
 
+/**
+ * Every reader, one family of notation each. This list is the one place extraction calls out to
+ * readers: another reader (named events and periods, "V-E Day", "between the wars") is added here
+ * as a DateRule, and its readings are qualified, vetoed, fitted to the photographic era and
+ * resolved against the others like any reader's. Earlier readers win a tie over the same text.
+ */
 const RULES: DateRule[] = [
   findArchivalDates,
   findWrittenDates,
