@@ -96,6 +96,13 @@ describe('issue 27 examples', () => {
     },
   );
 
+  it('invents no day from a number before a month', () => {
+    expect(extractDates('Station 12, Juni 1906', { referenceYear }).map((f) => [f.earliest, f.latest])).toEqual([
+      [19060601, 19060630],
+    ]);
+    expect(extractDates('4, 5 and 6 July 1910', { referenceYear })).toHaveLength(3);
+  });
+
   it('keeps the precision each end was written with', () => {
     const [found] = extractDates('July 1906 - 1919', { referenceYear });
     expect(found.ends).toEqual({ earliest: 'month', latest: 'year' });

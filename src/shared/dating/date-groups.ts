@@ -205,7 +205,11 @@ export function parseGroup(text: string, tokens: Token[], at: number): Parsed<Gr
     // A comma starts a list item only for a date with its own month or year ("1906, 1907"), or
     // a day that another join follows ("July 4, 5 and 6"): "Paris, 1906, 12 photographs" is one date.
     const lone = point.value.order === 'D';
-    if (tokens[next].kind === 'comma' && join.next === next + 1 && lone && !parseJoin(tokens, point.next, between)) break;
+    const comma = tokens[next].kind === 'comma';
+    if (comma && join.next === next + 1 && lone && !parseJoin(tokens, point.next, between)) break;
+    // After a lone day, a comma goes on only to another day ("4, 5 July 1906"): "Station 12, Juni
+    // 1906" is a number, then a month.
+    if (comma && points[points.length - 1].order === 'D' && !point.value.order.startsWith('D')) break;
     points.push(point.value);
     joins.push(join.value);
     next = point.next;
