@@ -1,5 +1,5 @@
 /**
- * Dating benchmark (`npm run bench -- dating [--only ocr|rebuild] [--small] [--captions N] [--rounds N] [--photos N] [--ablation]`).
+ * Dating benchmark (`npm run bench -- dating [--only ocr|rebuild] [--small] [--captions N] [--rounds N] [--photos N] [--ablation] [--notation]`).
  *
  *  1. OCR: N images of the caption test set (default 100; kinds interleaved, so any N covers
  *     every kind) read through the real job path — ocr jobs in 2 worker processes, output applied
@@ -21,6 +21,9 @@
  * `--no-writes` leaves out the user writes beside the rebuild (see _dating-rebuild.ts).
  * `--small` is a quick scale for an A/B: 20,000 photos and 24 captions unless given.
  *
+ * Before both, the notation corpus's per-category table (_dating-notation.ts); `--notation` prints
+ * only that.
+ *
  * `--ablation` instead reads the set in this process with every optional engine step, with each
  * one turned off, and with none: what each step buys in dates found and what it costs in readings.
  *
@@ -38,6 +41,7 @@ import { arg, pct, round, sleep } from './_util';
 import { createOcrEngine, ALL_OCR_STEPS, type OcrSteps } from '../src/worker/ocr';
 import { rebuildRound, runRebuildOnly } from './_dating-rebuild';
 import { heuristicCalibration } from './_dating-calibration';
+import { notationTable } from './_dating-notation';
 import { KIND_HEADER, kindRows, scoreAll, summariseByKind, writeCaptions, type CaptionFiles } from './_captions';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -192,6 +196,12 @@ export async function run(args: string[]): Promise<void> {
   const small = args.includes('--small');
   const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
   if (only !== undefined && only !== 'ocr' && only !== 'rebuild') throw new Error(`--only takes ocr or rebuild, not ${only}`);
+  // The notation corpus is quick and prints first; a run of one part (--only) leaves it out.
+  const notation = only ? null : notationTable();
+  if (args.includes('--notation')) {
+    console.log(`RESULT ${JSON.stringify({ notation })}`);
+    return;
+  }
   const n = arg(args, 'captions', small ? 24 : 100);
   const rounds = arg(args, 'rounds', 3);
   const photos = only === 'ocr' ? 0 : arg(args, 'photos', small ? 20_000 : 100_000);
@@ -290,6 +300,7 @@ export async function run(args: string[]): Promise<void> {
       heuristicMeanErrorYears: round(calibration.meanErrorYears),
       heuristicCoverage: calibration.byStatedConfidence,
       heuristicGraphicsWithClues: calibration.graphicsWithClues,
+      notation,
     })}`,
   );
 }

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { JOB_STATUSES } from './jobs/states';
 import { aiBackendKinds } from './ai/schema';
+import { numericDateOrderSchema } from './caption-dates';
 import { estimateStatusSchema, estimateViewSchema } from './estimate-view';
 
 import { evidenceItemSchema } from './evidence-details';
@@ -83,6 +84,8 @@ export const settingsSchema = z.object({
   backupKeepDaily: z.number().int().min(0).max(366),
   backupKeepWeekly: z.number().int().min(0).max(520),
   /** An absolute folder (e.g. on an external drive); empty: the library's backups/ folder. */
+  /** How numeric dates such as 7/4/1906 are read in captions and notes: month first, day first, or both kept. */
+  numericDateOrder: numericDateOrderSchema,
   backupDir: z
     .string()
     .max(4096)

@@ -8,6 +8,7 @@ import { ERROR_CODES } from './result';
 import { RERUN_JOB_TYPES } from './jobs/types';
 import { estimateViewSchema } from './estimate-view';
 import { backupListSchema, restoreReportSchema } from './backup/schemas';
+import { captionDatesInput, captionDatesOutput } from './caption-dates';
 import {
   duplicateDecisionInputs as duplicateIn,
   duplicateDecisionOutputs as duplicateOut,
@@ -365,6 +366,8 @@ export const calls = {
   'historyEntries.list': call(empty, ownHistoryViewSchema),
   /** Replaces the archivist's own entries; each is checked like a catalogue entry (names, dates, source). */
   'historyEntries.save': call(z.object({ entries: ownHistoryEntriesSchema }).strict(), ownHistoryViewSchema),
+  /** The dates read in a caption or note, with the library's numeric date order (nothing is saved). */
+  'dating.readCaption': call(captionDatesInput, captionDatesOutput),
 } as const;
 
 export const events = {

@@ -38,6 +38,7 @@ const largest: Record<CallName, () => unknown> = {
     backupKeepDaily: 366,
     backupKeepWeekly: 520,
     backupDir: '/' + str(4095),
+    numericDateOrder: 'month-first',
   }),
   'settings.testAi': () => ({ aiBackend: 'openai-compatible', aiBaseUrl: str(500), aiModel: str(200) }),
   'jobs.list': () => ({
@@ -119,6 +120,7 @@ const largest: Record<CallName, () => unknown> = {
   'duplicates.setPreferred': () => ({ groupId: BIG, photoId: BIG }),
   'historyEntries.list': () => ({}),
   'historyEntries.save': () => ({ entries: largestOwnHistory() }),
+  'dating.readCaption': () => ({ text: str(20_000) }),
 };
 
 /** 500 entries, each with its longest note, then names of three-byte characters up to the list's length limit. */

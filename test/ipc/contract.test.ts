@@ -104,7 +104,9 @@ const wrongValues: Partial<Record<CallName, unknown[]>> = {
     { backupKeepDaily: -1 },
     { backupDir: 'relative/folder' },
     { backupDir: '/a\0b' },
+    { numericDateOrder: 'year-first' },
   ],
+  'dating.readCaption': [{}, { text: 1906 }, { text: 'x'.repeat(20_001) }, { text: '1906', photoId: 1 }],
   'backups.restore': [
     {},
     { name: '../../etc/passwd' },

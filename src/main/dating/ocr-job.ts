@@ -30,8 +30,8 @@ function cameraCapture(rows: EvidenceRow[]): CameraCapture | null {
 export interface OcrJobDeps {
   photos: PhotoRepository;
   evidence: EvidenceStore;
-  /** Where the archivist's own history entries are kept (read beside the catalogue). */
-  settings: Pick<SettingsStore, 'getFlag' | 'setFlag'>;
+  /** Where the archivist's own history entries and the numeric date order are kept. */
+  settings: Pick<SettingsStore, 'getFlag' | 'setFlag' | 'get'>;
   onPhotoChanged(id: number): void;
 }
 
@@ -41,7 +41,7 @@ export function ocrJob(deps: OcrJobDeps): MainHalf<OcrJobType> {
     load({ payload }) {
       const photo = deps.photos.forJob(payload.photoId);
       waitForFile(photo);
-      return { path: photo.path };
+      return { path: photo.path, numericDateOrder: deps.settings.get().numericDateOrder };
     },
     apply(out, job) {
       const photoId = job.payload.photoId;

@@ -9,6 +9,7 @@ import { viewerOf } from '../media/viewer';
 import { assertUsableAiSettings } from '../../shared/ai/settings-check';
 import { parseOcrReading } from '../photos/photo-repository';
 import { importPaths } from '../photos/import-paths';
+import { captionDates } from '../dating/caption-dates';
 
 export function createHandlers(core: CoreServices): Handlers {
   return {
@@ -154,6 +155,10 @@ export function createHandlers(core: CoreServices): Handlers {
     'evidence.list': ({ photoId, includeSuperseded }) => core.evidenceService.list(photoId, includeSuperseded),
     'evidence.review': ({ id, status, note }) => core.evidenceService.review(id, status, note),
     'evidence.reviewMany': (q) => core.evidenceService.reviewMany(q),
+    'dating.readCaption': ({ text }) => {
+      const { numericDateOrder } = core.settings.get();
+      return { numericDateOrder, dates: captionDates(text, numericDateOrder) };
+    },
     'evidence.addManual': ({ photoId, constraint, note }) => core.evidenceService.addManual(photoId, constraint, note),
     'evidence.updateManual': ({ id, constraint, note }) => core.evidenceService.updateManual(id, constraint, note),
     'evidence.removeManual': ({ id }) => core.evidenceService.removeManual(id),

@@ -18,6 +18,8 @@ export function defaultSettings(): Settings {
     backupKeepDaily: 7,
     backupKeepWeekly: 4,
     backupDir: '',
+    // Both readings of 7/4/1906 are kept until the archivist says how this collection writes dates.
+    numericDateOrder: 'undecided',
   };
 }
 

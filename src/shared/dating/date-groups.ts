@@ -43,6 +43,17 @@ const isDateWord = (token: Token | undefined) =>
   token?.kind === 'word' && Boolean(token.meaning.month || token.meaning.season || token.meaning.holiday);
 const startsPoint = (token: Token | undefined) => token?.kind === 'year' || token?.kind === 'day' || isDateWord(token);
 
+/** Whether the point still lacks the part this token would give it. */
+function canTake(point: Point, token: Token | undefined): boolean {
+  if (token?.kind === 'year') return point.year === undefined;
+  if (token?.kind === 'day') return point.day === undefined && !point.season && !point.holiday;
+  if (token?.kind !== 'word') return false;
+  const { month, season, holiday } = token.meaning;
+  const bare = !point.season && !point.holiday;
+  if (month) return bare && point.month === undefined;
+  return Boolean(season || holiday) && bare && point.month === undefined && point.day === undefined;
+}
+
 interface Parsed<T> {
   value: T;
   next: number;
@@ -108,8 +119,9 @@ export function parsePoint(tokens: Token[], at: number): Parsed<Point> | null {
         take(token, 'H');
         continue;
       }
-      // "le 4 août", "4 de agosto de 1906", "den 4. August": grammar inside a date.
-      if (token.meaning.roles.has('filler') && point.order && startsPoint(tokens[i + 1])) continue;
+      // "le 4 août", "4 de agosto de 1906", "den 4. August": grammar inside a date. Not when the
+      // next part belongs to another date: "8 en 9 november" (en: and), "1950 of 1951" (of: or).
+      if (token.meaning.roles.has('filler') && point.order && canTake(point, tokens[i + 1])) continue;
     }
     // "July 4, 1906", "4 July, 1906": a comma before the year of a date that has none yet.
     if (token.kind === 'comma' && point.year === undefined && (point.month || point.day) && tokens[i + 1]?.kind === 'year')
@@ -193,7 +205,11 @@ export function parseGroup(text: string, tokens: Token[], at: number): Parsed<Gr
     // A comma starts a list item only for a date with its own month or year ("1906, 1907"), or
     // a day that another join follows ("July 4, 5 and 6"): "Paris, 1906, 12 photographs" is one date.
     const lone = point.value.order === 'D';
-    if (tokens[next].kind === 'comma' && join.next === next + 1 && lone && !parseJoin(tokens, point.next, between)) break;
+    const comma = tokens[next].kind === 'comma';
+    if (comma && join.next === next + 1 && lone && !parseJoin(tokens, point.next, between)) break;
+    // After a lone day, a comma goes on only to another day ("4, 5 July 1906"): "Station 12, Juni
+    // 1906" is a number, then a month.
+    if (comma && points[points.length - 1].order === 'D' && !point.value.order.startsWith('D')) break;
     points.push(point.value);
     joins.push(join.value);
     next = point.next;

@@ -113,6 +113,8 @@ export function tokenize(text: string): Token[] {
         text: text.slice(piece.start, phrase.end),
       });
       i = phrase.last;
+    } else if (/['’]/.test(piece.text)) {
+      tokens.push(...elidedWord(piece));
     } else if (piece.text.includes('-')) {
       tokens.push(...hyphenatedWords(piece));
     } else {
@@ -147,4 +149,13 @@ function hyphenatedWords(piece: Piece): Token[] {
     at += part.length + 1;
   }
   return tokens;
+}
+
+/** "l'été 1907", "nell'estate", "dell'agosto": an elided article, then the word that counts. */
+function elidedWord(piece: Piece): Token[] {
+  const cut = Math.max(piece.text.lastIndexOf("'"), piece.text.lastIndexOf('’')) + 1;
+  const rest = piece.text.slice(cut);
+  const meaning = rest ? lookUpWord(rest) : undefined;
+  if (!meaning) return [{ kind: 'break', start: piece.start, end: piece.end }];
+  return [{ kind: 'word', meaning, start: piece.start + cut, end: piece.end, text: rest }];
 }

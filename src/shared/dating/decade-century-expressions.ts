@@ -123,32 +123,31 @@ export const findDecadesInWords: DateRule = (text, context) =>
     });
   });
 
-// Library-catalogue forms for an unknown last digit: "193-", "193?", "193x",
-// "193_" (sometime in the 1930s) and "18--", "18??", "18xx" (the 1800s).
-// They say outright that the date is an estimate, so they are approximate.
-const UNKNOWN_DIGITS = /(?<!\d)(?:(1[89]\d|20\d)(?:-|–|\?|_|x|X)|(1[89]|20)(?:--|\?\?|__|xx|XX))(?![\d\p{L}?-])/gu;
+// Library-catalogue forms for an unknown last digit (AACR2 1.4F7, DCRM): "[193-]", "193x",
+// "193_" (some year of the 1930s: EDTF '193X'), "[193-?]" and "193?" (probably the 1930s:
+// '1930?/1939?'), and likewise "[18--]" ('18XX') and "[18--?]". They say outright that the
+// year is not known, so they are approximate evidence.
+const UNKNOWN_DIGITS =
+  /(?<!\d)(?:(1[89]\d|20\d)(?:(-|–|_|x|X)(\?)?|(\?))|(1[89]|20)(?:--|__|xx|XX)(\?)?|(1[89]|20)(\?\?))(?![\d\p{L}?-])/gu;
 
 export const findUnknownDigitYears: DateRule = (text) =>
   collectMatches(UNKNOWN_DIGITS, text, (match) => {
-    const decadeDigits = match[1];
-    if (decadeDigits) {
-      return toReading({
-        firstYear: Number(decadeDigits) * 10,
-        length: 10,
-        part: null,
-        approximate: true,
-        confidence: CONFIDENCE.decade,
-        reason: `year with unknown last digit '${match[0]}'`,
-      });
-    }
-    return toReading({
-      firstYear: Number(match[2]) * 100,
-      length: 100,
+    const [, decadeDigits, , decadeQuestion, decadeAsQuestion, centuryDigits, centuryQuestion, centuryAsQuestions] = match;
+    const decade = decadeDigits !== undefined;
+    const first = decade ? Number(decadeDigits) * 10 : Number(centuryDigits ?? centuryAsQuestions) * 100;
+    const uncertain = Boolean(decade ? decadeQuestion || decadeAsQuestion : centuryQuestion || centuryAsQuestions);
+    const length = decade ? 10 : 100;
+    const reading = toReading({
+      firstYear: first,
+      length,
       part: null,
       approximate: true,
-      confidence: CONFIDENCE.century,
-      reason: `year with unknown last two digits '${match[0]}'`,
+      confidence: decade ? CONFIDENCE.decade : CONFIDENCE.century,
+      reason: `year with unknown ${decade ? 'last digit' : 'last two digits'} '${match[0]}'${uncertain ? ", '?': probably" : ''}`,
     });
+    const digits = String(first).slice(0, decade ? 3 : 2);
+    const edtf = uncertain ? `${first}?/${first + length - 1}?` : `${digits}${decade ? 'X' : 'XX'}`;
+    return { ...reading, edtf, ...(uncertain ? { uncertain } : {}) };
   });
 
 // "19th century", "late 19th c.", "20th-century". By archival habit the 19th

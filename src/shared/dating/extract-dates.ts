@@ -17,6 +17,7 @@ import {
 import type { DateRule, ExtractionContext } from './extraction-kit';
 import { classifyUse } from './date-use';
 import { toEdtf } from './format';
+import type { NumericDateOrder } from './notation-conventions';
 import { isInNonDateContext } from './not-a-date';
 import { findNumericDates, findNumericMonthYears, findRomanMonthDates } from './numeric-dates';
 import { currentYear, FIRST_PHOTOGRAPH_YEAR, fitToPhotoEra } from './photo-era';
@@ -27,8 +28,16 @@ import { findApostropheYears, findOpenEndedYears, findYearRanges, findYears } fr
 export interface ExtractDatesOptions {
   /** Latest plausible year, and pivot for two-digit years. Default: the current year. */
   referenceYear?: number;
+  /** How the library reads numeric dates such as 7/4/1906 (Settings). Default: undecided. */
+  dateOrder?: NumericDateOrder;
 }
 
+/**
+ * Every reader, one family of notation each. This list is the one place extraction calls out to
+ * readers: another reader (named events and periods, "V-E Day", "between the wars") is added here
+ * as a DateRule, and its readings are qualified, vetoed, fitted to the photographic era and
+ * resolved against the others like any reader's. Earlier readers win a tie over the same text.
+ */
 const RULES: DateRule[] = [
   findArchivalDates,
   findWrittenDates,
@@ -60,6 +69,8 @@ const RULES: DateRule[] = [
  */
 interface Candidate extends FoundDate {
   rule: number;
+  /** Position among all candidates, as the rules returned them. */
+  seq: number;
 }
 
 function moreSpecificFirst(a: Candidate, b: Candidate): number {
@@ -86,7 +97,8 @@ function keepMostSpecific(candidates: Candidate[]): FoundDate[] {
   for (const candidate of [...candidates].sort(moreSpecificFirst)) {
     if (!kept.some((other) => overlaps(other, candidate) && !sameList(other, candidate))) kept.push(candidate);
   }
-  return kept.sort((a, b) => a.index - b.index).map(({ rule: _rule, ...found }) => found);
+  // A list's dates share their index: they stay in the order written.
+  return kept.sort((a, b) => a.index - b.index || a.seq - b.seq).map(({ rule: _rule, seq: _seq, ...found }) => found);
 }
 
 /** Readers that do not write their own EDTF get the interval's, at the precision found. */
@@ -100,8 +112,9 @@ export function extractDates(text: string, options: ExtractDatesOptions = {}): F
   if (!Number.isInteger(referenceYear) || referenceYear < FIRST_PHOTOGRAPH_YEAR || referenceYear > MAX_YEAR) {
     throw new RangeError(`referenceYear must be a whole year from ${FIRST_PHOTOGRAPH_YEAR} to ${MAX_YEAR}: ${referenceYear}`);
   }
-  const context: ExtractionContext = { referenceYear };
+  const context: ExtractionContext = { referenceYear, dateOrder: options.dateOrder ?? 'undecided' };
   const candidates = RULES.flatMap((rule, rank) => rule(text, context).map((found) => ({ ...found, rule: rank })))
+    .map((found, seq) => ({ ...found, seq }))
     .map((found) => attachApproximateMarkers(text, found))
     .filter((found) => !isInNonDateContext(text, found))
     .map((found) => fitToPhotoEra(found, context.referenceYear))

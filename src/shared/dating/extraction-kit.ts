@@ -3,11 +3,14 @@
 // confidence scale that every rule draws from.
 import type { FoundDate } from './types';
 import { MAX_YEAR, MIN_YEAR } from './daynum';
+import type { NumericDateOrder } from './notation-conventions';
 import { resolveTwoDigitYear } from './photo-era';
 
 export interface ExtractionContext {
   /** Latest year a photo can have; also decides two-digit years (see photo-era.ts). */
   referenceYear: number;
+  /** How numeric dates such as 7/4/1906 are read: the library's setting (numeric-dates.ts). */
+  dateOrder: NumericDateOrder;
 }
 
 /** One family of date expressions: finds every candidate in the text, overlaps allowed. */

@@ -62,6 +62,7 @@ const STREET_AFTER = new RegExp(
   `^\\s+(?:(?:[NSEW]\\.?\\s+)?(?:[A-Z0-9][\\w'’.-]*\\s+){1,3}(?:${STREET_SUFFIX})\\b|Broadway\\b|BROADWAY\\b)`,
 );
 
+const STARTS_WITH_A_NUMBER = /^[[(]?\d/;
 const CHECKS_BEFORE = [LABEL_BEFORE, CURRENCY_BEFORE, DIGIT_GROUP_BEFORE, LETTER_BEFORE];
 const CHECKS_AFTER = [DIGIT_GROUP_AFTER, LETTER_AFTER, UNIT_AFTER, STREET_AFTER];
 
@@ -81,7 +82,8 @@ export function isInNonDateContext(text: string, found: Pick<FoundDate, 'text' |
   return (
     (MONTH_THAT_IS_A_NAME.test(found.text) && NAME_TITLE_BEFORE.test(before)) ||
     ACCESSION_NUMBER.test(found.text) ||
-    CHECKS_BEFORE.some((check) => check.test(before)) ||
+    // A label or a price before a number: "No. 1950"; not before a word ("no verão de 1912": in the summer).
+    (STARTS_WITH_A_NUMBER.test(found.text) && CHECKS_BEFORE.some((check) => check.test(before))) ||
     CHECKS_AFTER.some((check) => check.test(after))
   );
 }

@@ -9,6 +9,7 @@
  */
 import { z } from 'zod';
 import { toIsoDate } from '../dating';
+import { evidenceEdtf } from '../dating/evidence-edtf';
 import { estimateViewSchema } from '../estimate-view';
 import { findingLines, needsReviewText } from './export-doubt';
 
@@ -28,6 +29,13 @@ export const exportEvidenceSchema = z
     earliest: isoDate.nullable().describe('first day of the interval it proposes (null: open)'),
     latest: isoDate.nullable().describe('last day of the interval (null: open)'),
     precision: z.string().nullable(),
+    edtf: z
+      .string()
+      .nullable()
+      .default(null)
+      .describe(
+        "the interval in EDTF, as written where it was read from text: '1906-07-04?' uncertain, '1906~' approximate, '1906-21' a season",
+      ),
     confidence: z.number().nullable().describe('0..1, for estimates'),
     summary: z.string(),
     details: z.record(z.string(), z.unknown()).nullable().describe('what the source recorded (OCR text, EXIF field …)'),
@@ -171,23 +179,27 @@ export function toExportRecord(row: ExportPhotoRow): ExportRecord {
   // Main reads them in index order (by photo); oldest first here, off main's thread.
   const evidence = [...row.evidence]
     .sort((a, b) => a.id - b.id)
-    .map((ev) => ({
-      id: ev.id,
-      source: ev.source,
-      kind: ev.kind,
-      earliest: iso(ev.earliest),
-      latest: iso(ev.latest),
-      precision: ev.precision,
-      confidence: ev.confidence,
-      summary: ev.summary,
-      details: parseObject(ev.details),
-      reviewStatus: ev.review_status,
-      reviewNote: ev.review_note,
-      superseded: ev.superseded_at != null,
-      job: ev.job_id == null ? null : { id: ev.job_id, attempt: ev.attempt },
-      createdAt: when(ev.created_at),
-      updatedAt: when(ev.updated_at),
-    }));
+    .map((ev) => {
+      const details = parseObject(ev.details);
+      return {
+        id: ev.id,
+        source: ev.source,
+        kind: ev.kind,
+        earliest: iso(ev.earliest),
+        latest: iso(ev.latest),
+        precision: ev.precision,
+        edtf: evidenceEdtf({ earliest: ev.earliest, latest: ev.latest, precision: ev.precision, details }),
+        confidence: ev.confidence,
+        summary: ev.summary,
+        details,
+        reviewStatus: ev.review_status,
+        reviewNote: ev.review_note,
+        superseded: ev.superseded_at != null,
+        job: ev.job_id == null ? null : { id: ev.job_id, attempt: ev.attempt },
+        createdAt: when(ev.created_at),
+        updatedAt: when(ev.updated_at),
+      };
+    });
   return {
     id: row.id,
     path: row.path,
@@ -249,6 +261,7 @@ export const CSV_COLUMNS = [
   'needs review',
   'evidence (source, kind, interval, review, reading)',
   'clues only, not a date (DACS)',
+  'evidence (EDTF)',
 ] as const;
 
 /** The CSV row of a record, in CSV_COLUMNS order (current evidence only in the counts). */
@@ -271,5 +284,10 @@ export function csvCellsFor(r: ExportRecord): (string | number | null)[] {
     needsReviewText(r),
     findingLines(r).join('\n'),
     r.estimate.withClues?.dacs ?? null,
+    // Each current finding not rejected, as written: '1906-07-04?; 1906-21'.
+    current
+      .filter((e) => e.reviewStatus !== 'rejected' && e.edtf)
+      .map((e) => e.edtf)
+      .join('; '),
   ];
 }

@@ -17,7 +17,7 @@ export const ocrHandler: RunHandler<OcrJobType> = async (input, ctx) => {
     width: r.width,
     height: r.height,
     method: (r.method ?? 'as scanned').slice(0, 200),
-    dates: extractDatesFromOcr(r.text)
+    dates: extractDatesFromOcr(r.text, { dateOrder: input.numericDateOrder ?? 'undecided' })
       .slice(0, 50)
       .map((d) => ({ ...d, text: d.text.slice(0, 500), reason: d.reason.slice(0, 1000) })),
   };

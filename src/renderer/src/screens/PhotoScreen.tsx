@@ -19,6 +19,7 @@ import { EstimateCard } from './photo/EstimateCard';
 import { EvidenceList } from './photo/EvidenceList';
 import { ManualConstraintForm } from './photo/ManualConstraintForm';
 import { NotesField } from './photo/NotesField';
+import { CaptionDates } from './photo/CaptionDates';
 import { useOcrReading } from './photo/OcrReading';
 import { RerunControls } from './photo/RerunControls';
 import { Timeline } from './photo/Timeline';
@@ -243,6 +244,16 @@ export function PhotoScreen({ id, review = false }: { id: number; review?: boole
               />
             </div>
             <NotesField photoId={id} notes={photo.notes} onSaved={rv.history.refresh} />
+            <CaptionDates
+              photoId={id}
+              notes={photo.notes}
+              onAdded={(change, what) => {
+                ev.applyChange(change);
+                rv.history.refresh();
+                focusItem(change.item.id);
+                setMessage({ kind: 'ok', text: what });
+              }}
+            />
 
             <PhotoFacts
               photo={photo}

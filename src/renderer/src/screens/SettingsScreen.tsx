@@ -7,6 +7,7 @@ import { AI_BACKEND_EXAMPLES, aiSettingsProblems } from '../../../shared/ai/sett
 import { ApiKeyField } from './settings/ApiKeyField';
 import { AiConnectionTest } from './settings/AiConnectionTest';
 import { HistoryEntriesSettings } from './settings/HistoryEntriesSettings';
+import { NumericDateOrderField } from './settings/NumericDateOrderField';
 import { SCAN_POLICIES, SCAN_POLICY_HINT, SCAN_POLICY_LABEL } from './scanLabels';
 
 type FieldErrors = Partial<Record<keyof Settings, string>>;
@@ -23,6 +24,7 @@ const FIELD_LABEL: Record<keyof Settings, string> = {
   backupKeepDaily: 'Days of daily backups',
   backupKeepWeekly: 'Weeks of weekly backups',
   backupDir: 'Backup folder',
+  numericDateOrder: 'Numeric dates',
 };
 
 export function SettingsScreen() {
@@ -107,6 +109,7 @@ export function SettingsScreen() {
             changed on its own screen.
           </p>
         </fieldset>
+        <NumericDateOrderField value={draft.numericDateOrder} onChange={(order) => set('numericDateOrder', order)} />
         <fieldset>
           <legend>Background jobs</legend>
           <label className="field">

@@ -1,6 +1,7 @@
 /** `ocr`: read printed or written text (captions, postmarks) and find the dates in it. */
 import { z } from 'zod';
 import { defineJobType } from '../define';
+import { numericDateOrderSchema } from '../../caption-dates';
 import { ocrJobOutputSchema } from '../outputs/ocr';
 import { photoIdPayload, photoSubject, MINUTE } from './common';
 
@@ -8,7 +9,8 @@ export const ocrJobType = defineJobType({
   type: 'ocr',
   description: 'Read printed or written text (captions, postmarks) and find dates in it.',
   payload: photoIdPayload,
-  input: z.object({ path: z.string() }),
+  // The library's numeric date order (Settings), for dates such as 7/4/1906 in the text.
+  input: z.object({ path: z.string(), numericDateOrder: numericDateOrderSchema.optional() }),
   output: ocrJobOutputSchema,
   subject: photoSubject,
   // Seconds per photo: handed over one at a time, two queued behind the one running (taken back
