@@ -17,7 +17,7 @@ import {
 import { encodePrecision } from '../../shared/dating/precision';
 import type { EvidenceDetails } from '../../shared/evidence-details';
 import type { NewEvidence } from '../evidence/evidence-store';
-import { ocrEvidenceConfidence } from './ocr-evidence';
+import { ocrEvidenceConfidence } from '../../shared/dating/confidence-terms';
 
 const MAX_READINGS = 10;
 
