@@ -37,7 +37,7 @@ const jobResult = z.discriminatedUnion('ok', [
   z.object({ t: z.literal('result'), ...jobRef, ok: z.literal(false), error: serializedJobError, ms: z.number().optional() }),
 ]);
 
-export const workerToMainSchema = z.union([
+export const workerToMainSchema = z.discriminatedUnion('t', [
   z.object({ t: z.literal('ready'), pid: z.number(), types: z.array(z.string()) }),
   z.object({ t: z.literal('pong'), seq: z.number() }),
   /** `ok`: the job was still waiting and will not run here; false: it had already started. */
