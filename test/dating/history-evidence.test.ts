@@ -12,9 +12,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../src/main/core/core';
 import { OWN_HISTORY_KEY } from '../../src/main/dating/own-history-entries';
 import { readBackupFolder } from '../../src/shared/node/backup-folder';
-import type { HistoryEntry } from '../../src/shared/dating/history';
 import { openTestCore, tempDir, waitFor, waitForStatus } from '../support/core';
 import { renderCaption } from '../support/caption-images';
+import { villageFete } from '../support/history-entries';
 
 let core: Core | undefined;
 afterEach(async () => {
@@ -37,15 +37,7 @@ async function readText(c: Core, photoId: number) {
   expect(row.status, row.error_message ?? '').toBe('success');
 }
 
-const fete: HistoryEntry = {
-  id: 'ashby-village-fete',
-  kind: 'event',
-  names: { en: ['Ashby Village Fete'] },
-  from: '1923-07-14',
-  to: '1923-07-14',
-  evidence: 'dates',
-  source: { work: 'Ashby parish magazine', title: 'August 1923' },
-};
+const fete = villageFete;
 
 describe('history named in a caption', () => {
   it('dates "V-E Day celebrations, London" to 8 May 1945, with its source, and a rejection sticks', async () => {

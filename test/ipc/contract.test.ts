@@ -2,17 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALL_NAMES, type CallName } from '../../src/shared/contract';
 import type { Core } from '../../src/main/core/core';
 import { openTestCore } from '../support/core';
+import { villageFete } from '../support/history-entries';
 
 /** A valid entry of the archivist's own, to spoil one field at a time. */
-const ownEntry = {
-  id: 'village-fete',
-  kind: 'event',
-  names: { en: ['Ashby Village Fete'] },
-  from: '1923-07-14',
-  to: '1923-07-14',
-  evidence: 'dates',
-  source: { work: 'Ashby parish magazine', title: 'August 1923' },
-};
+const ownEntry = villageFete;
 
 /** A wrong-typed value for each call that has required or constrained fields. */
 const wrongValues: Partial<Record<CallName, unknown[]>> = {

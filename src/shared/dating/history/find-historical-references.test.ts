@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { dayNum } from '../daynum';
 import { findHistoricalReferences, type ReadableEntry, CATALOGUE_ENTRIES } from './find-historical-references';
-import type { HistoryEntry } from './history-entry';
+import { villageFete } from '../../../../test/support/history-entries';
 
 const one = (text: string, entries?: readonly ReadableEntry[]) => {
   const found = findHistoricalReferences(text, entries);
@@ -182,21 +182,12 @@ describe('ordinary words are not history', () => {
 });
 
 describe("the archivist's own entries", () => {
-  const fete: HistoryEntry = {
-    id: 'village-fete-1923',
-    kind: 'event',
-    names: { en: ['Ashby Village Fête'] },
-    from: '1923-07-14',
-    to: '1923-07-14',
-    evidence: 'dates',
-    source: { work: 'Ashby parish magazine', title: 'August 1923' },
-  };
-  const own: ReadableEntry[] = [...CATALOGUE_ENTRIES, { entry: fete, origin: 'own' }];
+  const own: ReadableEntry[] = [...CATALOGUE_ENTRIES, { entry: villageFete, origin: 'own' }];
 
   it('are read beside the catalogue, marked as the archivist’s', () => {
     const found = findHistoricalReferences('Ashby village fete, V-E Day tea', own);
     expect(found.map((r) => [r.entry.id, r.origin])).toEqual([
-      ['village-fete-1923', 'own'],
+      ['ashby-village-fete', 'own'],
       ['ve-day', 'catalogue'],
     ]);
     expect(found[0].reason).toContain('Ashby parish magazine, “August 1923”');
