@@ -93,4 +93,20 @@ describe('constraint_rebuild', () => {
     expect(done.result_summary).toBe(`${n} of ${n} estimates recomputed`);
     expect(core.photos.list({ sort: 'imported', filter: 'undated', limit: 1 }).total).toBe(0);
   }, 150_000); // a worker is started three times; slow on a crowded machine
+
+  it('a second rebuild that moves no estimate writes no photo row', async () => {
+    core = openTestCore();
+    const ids = seed(core, 30);
+    const rebuild = async () => {
+      const { job } = core!.jobs.enqueue({ type: 'constraint_rebuild', payload: {} });
+      expect((await waitForStatus(core!, job.id, ['success', 'failed'])).status).toBe('success');
+    };
+    await rebuild();
+    const stamps = () => core!.db.sqlite.prepare('SELECT id, updated_at, estimate FROM photos ORDER BY id').all();
+    const before = stamps();
+    expect(before).toHaveLength(ids.length);
+    await new Promise((r) => setTimeout(r, 5)); // a rewrite would now carry a later updated_at
+    await rebuild();
+    expect(stamps()).toEqual(before);
+  });
 });
