@@ -132,6 +132,9 @@ export function estimate(evidence: EvidenceInput[]): Estimate {
     ...ignored,
   ]);
   if (clues.length === 0) return { ...result, clueIds: [], withClues: null };
+  // What the clues would say matters only where they are all there is (and costs a second pass,
+  // which a rebuild of a large library would pay for every dated photo with a clue).
+  if (dates.length > 0) return { ...result, clueIds, withClues: null };
   const counted = fromDates(usable, byId, { lines: [], ids: [] }, []);
   const withClues =
     counted.earliest === null && counted.latest === null

@@ -108,7 +108,7 @@ export interface Estimate {
   explanation: string[];
   /** Evidence that is only a clue (clue-rule.ts): listed, never counted in the dates above. */
   clueIds: number[];
-  /** What the estimate would say if the clues counted ("include clues"); null without clues. */
+  /** What the clues alone would say (a photo with only clues); null when there are none or the photo is dated. */
   withClues: EstimateWithClues | null;
 }
 
