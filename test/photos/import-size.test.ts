@@ -6,7 +6,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../src/main/core/core';
-import type { ImportProgress } from '../../src/shared/contract';
 import { openTestCore, tempDir, waitFor } from '../support/core';
 
 let core: Core | undefined;
@@ -27,17 +26,10 @@ describe('import size limit', () => {
     core = openTestCore();
     const c = core;
     const readBefore = bytesReadByThisProcess();
-    const started = await c.dispatch('photos.import', { paths: [dir] });
-    if (!started.ok) throw new Error(started.error.message);
-    const id = (started.value as ImportProgress).id;
-    const done = await waitFor(
-      () => {
-        const s = c.importer.status();
-        return s && s.id === id && s.status !== 'running' ? s : undefined;
-      },
-      60_000,
-      'import',
-    );
+    const { id } = c.importer.start([dir]);
+    const finished = () =>
+      c.importer.status()?.id === id && c.importer.status()?.status !== 'running' ? c.importer.status() : null;
+    const done = await waitFor(finished, 60_000, 'import');
     expect(done.errors).toEqual([{ path: huge, message: 'File too large: 2 GB exceeds the 1.5 GB limit' }]);
     expect(done.failed).toBe(1);
     expect(c.photos.list({ sort: 'imported', filter: 'all', limit: 10 }).total).toBe(0);

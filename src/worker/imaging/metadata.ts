@@ -41,6 +41,7 @@ import { fsReadError, isAbortError } from '../../shared/node/io-errors';
 import { photoHashesFromPixels } from './photo-hashes';
 import { decoderError, formatPixelLimit } from './decode-errors';
 import { readJpegHeader } from './jpeg-header';
+import { readFileHead } from './file-head';
 import { detectScanner } from './scanner';
 import { readSidecar } from './sidecar';
 import { DEFAULT_THUMBNAIL_LONG_SIDE, THUMBNAIL_JPEG_QUALITY } from './thumbnail';
@@ -97,7 +98,7 @@ async function openPhotoSource(
     const bytes = await readPhotoFile(filePath, expectedSize, maxFileBytes, signal);
     return { size: bytes.length, head: bytes, input: bytes, sha256: async () => sha256Buffer(bytes), unchanged: async () => {} };
   }
-  const head = await readHead(filePath, STREAMED_HEAD_BYTES);
+  const head = await readFileHead(filePath, STREAMED_HEAD_BYTES);
   const hashed = sha256File(filePath, { signal, maxBytes: maxFileBytes });
   hashed.catch(ignore);
   return {
@@ -135,20 +136,6 @@ async function checkedStat(filePath: string, expectedSize: number | null, maxFil
   if (st.size === 0) throw new PermanentJobError('File is empty (0 bytes)');
   if (st.size > maxFileBytes) throw fileTooLarge(st.size, maxFileBytes);
   return st;
-}
-
-async function readHead(filePath: string, bytes: number): Promise<Buffer> {
-  let fh: Awaited<ReturnType<typeof open>> | undefined;
-  try {
-    fh = await open(filePath, 'r');
-    const buf = Buffer.allocUnsafe(bytes);
-    const { bytesRead } = await fh.read(buf, 0, bytes, 0);
-    return buf.subarray(0, bytesRead);
-  } catch (err) {
-    throw fsReadError(err, filePath);
-  } finally {
-    await fh?.close().catch(() => undefined);
-  }
 }
 
 /**

@@ -14,7 +14,7 @@
  * is a PermanentJobError in plain words; a full disk or a busy file is a plain Error (retried).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { PermanentJobError } from '../../shared/jobs/errors';
@@ -23,6 +23,7 @@ import { FORMAT_LABELS, isSupportedFormat, sniffFormat, SNIFF_BYTES } from '../.
 import { fileTooLarge, sha256File } from '../../shared/node/hash';
 import { fsReadError } from '../../shared/node/io-errors';
 import { decoderError, formatPixelLimit } from './decode-errors';
+import { readFileHead } from './file-head';
 import { SHARP_FAIL_ON } from './metadata';
 
 export const PYRAMID_MANIFEST = 'pyramid.json';
@@ -78,7 +79,7 @@ export async function buildPyramid(input: PreviewInput, opts: PyramidOptions = {
     throw new PermanentJobError('File changed since import: its content is not what was imported');
 
   // 2. What it is, and how big, before any pixel is decoded.
-  const format = sniffFormat(await readHead(input.path));
+  const format = sniffFormat(await readFileHead(input.path, SNIFF_BYTES));
   if (!format || !isSupportedFormat(format))
     throw new PermanentJobError(`Not an image Circa can show: ${format ? FORMAT_LABELS[format] : 'unknown format'}`);
   const options = { limitInputPixels: input.maxInputPixels, failOn: SHARP_FAIL_ON, sequentialRead: true } as const;
@@ -158,20 +159,6 @@ export async function buildPyramid(input: PreviewInput, opts: PyramidOptions = {
     throw err;
   } finally {
     clearInterval(watch);
-  }
-}
-
-async function readHead(file: string): Promise<Buffer> {
-  let fh;
-  try {
-    fh = await open(file, 'r');
-    const buf = Buffer.alloc(SNIFF_BYTES);
-    const { bytesRead } = await fh.read(buf, 0, SNIFF_BYTES, 0);
-    return buf.subarray(0, bytesRead);
-  } catch (err) {
-    throw fsReadError(err, file);
-  } finally {
-    await fh?.close().catch(() => undefined);
   }
 }
 
