@@ -7,27 +7,13 @@
  *    cannot be vouched for, not at the last event;
  *  - a forged "re-anchored with a new key" event: reported as forged, not shown as a genuine note.
  */
-import { execFile } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import type { Core } from '../../src/main/core/core';
-import { CLI, openTestCore, rawDb, tempDir, waitFor } from '../jobs/helpers';
-
-const run = promisify(execFile);
-
-async function verifyAudit(dir: string): Promise<{ code: number; out: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', CLI, 'verify-audit', '--library', dir]);
-    return { code: 0, out: stdout + stderr };
-  } catch (err) {
-    const e = err as { code: number; stdout: string; stderr: string };
-    return { code: e.code, out: e.stdout + e.stderr };
-  }
-}
+import { openTestCore, rawDb, tempDir, waitFor } from '../jobs/helpers';
+import { circaWorkerCli, rechain, tamper } from '../support/audit-tamper';
 
 /** Runs `n` jobs to success in the library (a real runner and worker processes). */
 async function runJobs(dir: string, n: number, from: number): Promise<void> {
@@ -48,39 +34,6 @@ async function openAndVerify(dir: string) {
     return { report: core.ledger.verify(), problem: core.ledger.problem, errors };
   } finally {
     await core.close();
-  }
-}
-
-const GUARDS = ['audit_events_no_update', 'audit_events_no_delete', 'audit_events_no_replace'];
-
-/** What someone with the database (not the key) can do: drop the guards, write, put them back. */
-function tamper(dir: string, fn: (raw: Database.Database) => void): void {
-  const raw = rawDb(dir);
-  const sql = raw.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'audit_events'").all() as {
-    name: string;
-    sql: string;
-  }[];
-  for (const name of GUARDS) raw.exec(`DROP TRIGGER ${name}`);
-  fn(raw);
-  for (const t of sql) raw.exec(t.sql);
-  raw.close();
-}
-
-type Row = { id: number; at: number; event: string; actor: string; job_id: number | null; photo_id: number | null; data: string };
-const chainHash = (prev: string, r: Omit<Row, 'id'>) =>
-  crypto
-    .createHash('sha256')
-    .update(`${prev}\n${r.at}\n${r.event}\n${r.actor}\n${r.job_id ?? ''}\n${r.photo_id ?? ''}\n${r.data}`)
-    .digest('hex');
-
-function rechain(raw: Database.Database, fromId: number): void {
-  const rows = raw.prepare('SELECT * FROM audit_events WHERE id >= ? ORDER BY id').all(fromId) as Row[];
-  let prev = raw.prepare('SELECT hash FROM audit_events WHERE id < ? ORDER BY id DESC LIMIT 1').pluck().get(fromId) as string;
-  const update = raw.prepare('UPDATE audit_events SET prev_hash = ?, hash = ? WHERE id = ?');
-  for (const r of rows) {
-    const hash = chainHash(prev, r);
-    update.run(prev, hash, r.id);
-    prev = hash;
   }
 }
 
@@ -109,7 +62,7 @@ describe('a rolled-back ledger', () => {
     expect(report.ok).toBe(false);
     expect(report.brokenAt).toEqual({ id: head.last_id + 1, reason: expect.stringMatching(/rolled back.*audit\.counter/) });
     expect(report.problems.join('\n')).toMatch(/4 finished job\(s\) have no terminal event in the ledger \(job 5, 6, 7, 8\)/);
-    const cli = await verifyAudit(dir);
+    const cli = await circaWorkerCli('verify-audit', dir);
     expect(cli.code).toBe(1);
     expect(cli.out).toContain(`BROKEN at event ${head.last_id + 1}`);
     expect(cli.out).toMatch(/rolled back/);
@@ -135,7 +88,7 @@ describe('a rolled-back ledger', () => {
     const { report, problem } = await openAndVerify(dir);
     expect(problem).toBeNull();
     expect(report).toMatchObject({ ok: true, problems: [] });
-    expect((await verifyAudit(dir)).code).toBe(0);
+    expect((await circaWorkerCli('verify-audit', dir)).code).toBe(0);
   }, 120_000);
 });
 

@@ -9,25 +9,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { appPaths } from '../../src/main/app-paths';
-import { openTestCore, tempDir } from '../support/core';
+import { asNobody, readOnlyLibrary } from '../support/read-only-library';
 
 const root = appPaths().root;
-const asNobody = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
 const CLI = path.join(root, 'src', 'main', 'cli', 'circa-worker.ts');
-
-/** A library with a few events in its ledger, then every folder and file in it made read-only. */
-async function readOnlyLibrary(): Promise<string> {
-  const parent = tempDir('circa-ro-');
-  fs.chmodSync(parent, 0o755);
-  const dir = path.join(parent, 'library');
-  const core = openTestCore({ libraryDir: dir, runJobs: false });
-  core.jobs.enqueue({ type: 'diag.sleep', payload: { ms: 0, key: 'ro' } });
-  await core.close();
-  const all = (p: string): string[] =>
-    fs.statSync(p).isDirectory() ? [p, ...fs.readdirSync(p).flatMap((f) => all(path.join(p, f)))] : [p];
-  for (const p of all(dir).reverse()) fs.chmodSync(p, fs.statSync(p).isDirectory() ? 0o555 : 0o444);
-  return dir;
-}
 
 /** As bin/circa-worker.js does: `process.exit(await main(argv))`. */
 function circaWorker(args: string[]): Promise<{ code: number | null; out: string }> {
@@ -48,7 +33,7 @@ function circaWorker(args: string[]): Promise<{ code: number | null; out: string
 
 describe('circa-worker on a read-only library', () => {
   it('the runner says it is read-only in one line, with no stack trace', async () => {
-    const dir = await readOnlyLibrary();
+    const dir = await readOnlyLibrary('folder');
     const r = await circaWorker(['--library', dir, '--once']);
     expect(r.code).toBe(1);
     expect(r.out).toContain(`The library at ${dir} is read-only`);
@@ -56,7 +41,7 @@ describe('circa-worker on a read-only library', () => {
   }, 120_000);
 
   it('verify-audit checks the ledger of a read-only copy, writing nothing', async () => {
-    const dir = await readOnlyLibrary();
+    const dir = await readOnlyLibrary('folder');
     const before = fs.readdirSync(dir).sort();
     const r = await circaWorker(['verify-audit', '--library', dir]);
     expect(r.out).toMatch(/audit ledger OK: \d+ events verified/);

@@ -5,25 +5,10 @@
  * ledger whose signed head no longer matches it, so a truncation cannot be laundered by the next
  * append.
  */
-import { execFile } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
-import { promisify } from 'node:util';
-import type Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { CLI, openTestCore, rawDb, tempDir } from './helpers';
-
-const run = promisify(execFile);
-
-async function cli(command: string, dir: string): Promise<{ code: number; out: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', CLI, command, '--library', dir]);
-    return { code: 0, out: stdout + stderr };
-  } catch (err) {
-    const e = err as { code: number; stdout: string; stderr: string };
-    return { code: e.code, out: e.stdout + e.stderr };
-  }
-}
+import { openTestCore, rawDb, tempDir } from './helpers';
+import { chainHash, circaWorkerCli, rechain, tamper, type AuditRow } from '../support/audit-tamper';
 
 /** A library whose ledger has `jobs` enqueue events, appended in batches of `batch`. */
 async function libraryWithEvents(jobs: number, batch = 100): Promise<string> {
@@ -48,38 +33,6 @@ async function verifyWithCore(dir: string) {
   }
 }
 
-type Row = { id: number; at: number; event: string; actor: string; job_id: number | null; photo_id: number | null; data: string };
-const chainHash = (prev: string, r: Omit<Row, 'id'>) =>
-  crypto
-    .createHash('sha256')
-    .update(`${prev}\n${r.at}\n${r.event}\n${r.actor}\n${r.job_id ?? ''}\n${r.photo_id ?? ''}\n${r.data}`)
-    .digest('hex');
-
-/** What someone with the database (not the key) can do: drop the guards and write rows directly. */
-function tamper(dir: string, fn: (raw: Database.Database) => void): void {
-  const raw = rawDb(dir);
-  raw.exec('DROP TRIGGER audit_events_no_update; DROP TRIGGER audit_events_no_delete; DROP TRIGGER audit_events_no_replace');
-  fn(raw);
-  // Put the guards back, so only the ledger's own evidence can tell.
-  raw.exec(`CREATE TRIGGER audit_events_no_update BEFORE UPDATE ON audit_events BEGIN SELECT RAISE(ABORT, 'audit_events is append-only'); END;
-    CREATE TRIGGER audit_events_no_delete BEFORE DELETE ON audit_events BEGIN SELECT RAISE(ABORT, 'audit_events is append-only'); END;
-    CREATE TRIGGER audit_events_no_replace BEFORE INSERT ON audit_events WHEN EXISTS (SELECT 1 FROM audit_events WHERE id = NEW.id)
-      BEGIN SELECT RAISE(ABORT, 'audit_events is append-only'); END;`);
-  raw.close();
-}
-
-/** Rewrites every row from `fromId` on with a correct hash chain (the keyless attacker's best). */
-function rechain(raw: Database.Database, fromId: number): void {
-  const rows = raw.prepare('SELECT * FROM audit_events WHERE id >= ? ORDER BY id').all(fromId) as Row[];
-  let prev = raw.prepare('SELECT hash FROM audit_events WHERE id < ? ORDER BY id DESC LIMIT 1').pluck().get(fromId) as string;
-  const update = raw.prepare('UPDATE audit_events SET prev_hash = ?, hash = ? WHERE id = ?');
-  for (const r of rows) {
-    const hash = chainHash(prev, r);
-    update.run(prev, hash, r.id);
-    prev = hash;
-  }
-}
-
 describe('the audit ledger proves it is complete', () => {
   it('a deleted last event is reported as a truncation, naming the missing event; the CLI exits 1', async () => {
     const dir = await libraryWithEvents(30);
@@ -90,7 +43,7 @@ describe('the audit ledger proves it is complete', () => {
       checked: 29,
       brokenAt: { id: 30, reason: expect.stringMatching(/truncated|missing/) },
     });
-    const out = await cli('verify-audit', dir);
+    const out = await circaWorkerCli('verify-audit', dir);
     expect(out.code).toBe(1);
     expect(out.out).toContain('BROKEN at event 30');
   });
@@ -114,7 +67,7 @@ describe('the audit ledger proves it is complete', () => {
     // The hash links all hold; the first signed event after the change (200) fails, and the
     // report bounds the change: after event 100, the last one that still checks out.
     expect(report.brokenAt).toEqual({ id: 200, reason: expect.stringMatching(/rewritten.*after event 100/) });
-    expect((await cli('verify-audit', dir)).code).toBe(1);
+    expect((await circaWorkerCli('verify-audit', dir)).code).toBe(1);
   });
 
   it('a forged event appended with a correct hash is reported as added outside Circa', async () => {
@@ -138,7 +91,7 @@ describe('the audit ledger proves it is complete', () => {
   it('INSERT OR REPLACE cannot overwrite an event while the triggers are in place', async () => {
     const dir = await libraryWithEvents(5);
     const raw = rawDb(dir);
-    const row = raw.prepare('SELECT * FROM audit_events WHERE id = 3').get() as Row & { prev_hash: string; hash: string };
+    const row = raw.prepare('SELECT * FROM audit_events WHERE id = 3').get() as AuditRow & { prev_hash: string; hash: string };
     expect(() =>
       raw
         .prepare(
@@ -166,7 +119,7 @@ describe('the audit ledger proves it is complete', () => {
     } finally {
       await core.close();
     }
-    expect((await cli('verify-audit', dir)).code).toBe(1);
+    expect((await circaWorkerCli('verify-audit', dir)).code).toBe(1);
   });
 
   it('missing triggers are noticed at open: appends are refused and verify says why', async () => {
@@ -178,14 +131,14 @@ describe('the audit ledger proves it is complete', () => {
     expect(problem).toMatch(/audit_events_no_replace/);
     expect(errors.some((e) => /audit_events_no_replace/.test(e))).toBe(true);
     expect(report).toMatchObject({ ok: false, problems: [expect.stringContaining('audit_events_no_replace')] });
-    expect((await cli('verify-audit', dir)).code).toBe(1);
+    expect((await circaWorkerCli('verify-audit', dir)).code).toBe(1);
   });
 
   it('a missing key is reported; repair-audit records the break in the ledger and work goes on', async () => {
     const dir = await libraryWithEvents(5);
     fs.rmSync(`${dir}/audit.key`);
     expect((await verifyWithCore(dir)).problem).toMatch(/key/);
-    const repaired = await cli('repair-audit', dir);
+    const repaired = await circaWorkerCli('repair-audit', dir);
     expect(repaired.code).toBe(0);
     const core = openTestCore({ libraryDir: dir, runJobs: false });
     try {

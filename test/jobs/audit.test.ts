@@ -1,22 +1,9 @@
 /** The audit ledger: every transition is chained; verify() and `circa-worker verify-audit` detect tampering. */
-import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { waitForStatus } from '../support/core';
-import { CLI, openTestCore, rawDb, tempDir } from './helpers';
-
-const run = promisify(execFile);
-
-async function verifyCli(dir: string): Promise<{ code: number; out: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', CLI, 'verify-audit', '--library', dir]);
-    return { code: 0, out: stdout + stderr };
-  } catch (err) {
-    const e = err as { code: number; stdout: string; stderr: string };
-    return { code: e.code, out: e.stdout + e.stderr };
-  }
-}
+import { openTestCore, rawDb, tempDir } from './helpers';
+import { circaWorkerCli } from '../support/audit-tamper';
 
 /** A library with some history: a success, a failure, a cancellation. */
 async function libraryWithHistory() {
@@ -50,7 +37,7 @@ describe('audit ledger', () => {
     expect(() => raw.prepare(`UPDATE audit_events SET actor = 'me' WHERE id = 1`).run()).toThrow(/append-only/);
     expect(() => raw.prepare('DELETE FROM audit_events WHERE id = 1').run()).toThrow(/append-only/);
     raw.close();
-    const cli = await verifyCli(dir);
+    const cli = await circaWorkerCli('verify-audit', dir);
     expect(cli.code).toBe(0);
     expect(cli.out).toContain(`audit ledger OK: ${total} events verified`);
   });
@@ -68,7 +55,7 @@ describe('audit ledger', () => {
     expect(report.ok).toBe(false);
     expect(report.brokenAt).toEqual({ id: target, reason: expect.stringContaining('edited') });
     expect(report.checked).toBe(target - 1);
-    const cli = await verifyCli(dir);
+    const cli = await circaWorkerCli('verify-audit', dir);
     expect(cli.code).toBe(1);
     expect(cli.out).toContain(`audit ledger BROKEN at event ${target}`);
   });
@@ -83,7 +70,7 @@ describe('audit ledger', () => {
     const report = core.ledger.verify();
     await core.close();
     expect(report).toMatchObject({ ok: false, checked: 2, brokenAt: { id: 4, reason: expect.stringContaining('removed') } });
-    expect((await verifyCli(dir)).code).toBe(1);
+    expect((await circaWorkerCli('verify-audit', dir)).code).toBe(1);
   });
 
   it('detects an edit whose own hash was recomputed: the next row no longer links to it', async () => {
