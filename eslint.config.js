@@ -53,6 +53,8 @@ export default tseslint.config(
   { files: ['src/shared/**'], rules: { 'no-restricted-imports': restrict([electron], [notMain, notWorker, notRenderer]) } },
   {
     files: ['src/renderer/**'],
+    // A renderer module's unit test runs under Node (vitest), not in the page: it may read files.
+    ignores: ['src/renderer/**/*.test.ts'],
     rules: { 'no-restricted-imports': restrict([electron], [notMain, notWorker, notNode, notNodeBuiltin]) },
   },
   { files: ['src/preload/**'], rules: { 'no-restricted-imports': restrict([], [notMain, notWorker, notRenderer, notNode]) } },
