@@ -18,6 +18,7 @@ const base = {
   createdAt: 0,
   edtf: null,
   label: null,
+  clue: null,
 };
 
 describe('evidence details: one schema per source, checked by the contract', () => {

@@ -38,6 +38,16 @@ async function openAndVerify(dir: string) {
 }
 
 describe('a rolled-back ledger', () => {
+  it('a library closed before its first event opens again untroubled (the counter then vouches for the empty ledger only)', async () => {
+    const dir = tempDir();
+    await openAndVerify(dir);
+    const { problem, errors } = await openAndVerify(dir);
+    expect(problem).toBeNull();
+    expect(errors).toEqual([]);
+    await runJobs(dir, 2, 0);
+    expect((await openAndVerify(dir)).problem).toBeNull();
+  });
+
   it('audit_head from a backup and the later events deleted: refused at open, BROKEN in verify-audit', async () => {
     const dir = tempDir();
     await runJobs(dir, 4, 0);

@@ -115,16 +115,17 @@ describe('export job', () => {
       'needs_review',
     ]);
     expect(four.slice(10, 12)).toEqual(['1', '2']); // the manual constraint accepted; the two seeded findings pending
-    // Each finding's EDTF in the JSON, and those not rejected in the CSV's last column.
+    // Each finding's EDTF in the JSON, and those not rejected in the CSV's EDTF column.
     const findings = doc.photos[4].evidence.filter((e) => !e.superseded);
     expect(findings.find((e) => e.source === 'manual')?.edtf).toBe('1935/1942');
-    expect(four[13]).toBe(
+    const edtfColumn = CSV_COLUMNS.indexOf('evidence (EDTF)');
+    expect(four[edtfColumn]).toBe(
       findings
         .filter((e) => e.reviewStatus !== 'rejected' && e.edtf)
         .map((e) => e.edtf)
         .join('; '),
     );
-    expect(four[13]).toContain('1935/1942');
+    expect(four[edtfColumn]).toContain('1935/1942');
   });
 
   it("writes XMP sidecars with the precision that is known, and Circa's namespace", async () => {

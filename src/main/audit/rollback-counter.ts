@@ -72,6 +72,8 @@ export function rollbackFinding(
         `the ledger was rolled back: Circa signed it up to event ${point.lastId} (recorded in audit.counter, outside ` +
         `the database), but its signed head ends at event ${headLastId}; events ${headLastId + 1}–${point.lastId} are gone`,
     };
+  // Event 0 is the empty ledger's genesis, not a row: a counter written before any event vouches only for the above.
+  if (point.lastId === 0) return null;
   const hash = sqlite.prepare('SELECT hash FROM audit_events WHERE id = ?').pluck().get(point.lastId) as string | undefined;
   if (hash !== point.hash)
     return {
