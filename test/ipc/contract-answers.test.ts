@@ -14,6 +14,7 @@ import { silentLogger } from '../../src/main/jobs/runner/logger';
 import { appPaths } from '../../src/main/app-paths';
 import { openTestCore, tempDir, waitFor } from '../support/core';
 import { addPhoto } from '../support/duplicates';
+import { villageFete } from '../support/history-entries';
 
 const CORPUS = path.resolve(appPaths().root, '..', 'shared', 'corpus', 'exif-samples');
 
@@ -111,23 +112,7 @@ const steps: [CallName, () => unknown, (value: any) => void | Promise<void>][] =
   ['photos.setNotes', () => ({ id: state.photoId, notes: 'Found in box 12' }), () => {}],
   ['dating.readCaption', () => ({ text: 'Pique-nique, le 4 août 1906' }), (v) => expect(v.dates.length).toBeGreaterThan(0)],
   ['historyEntries.list', () => ({}), (v) => expect(v.entries).toEqual([])],
-  [
-    'historyEntries.save',
-    () => ({
-      entries: [
-        {
-          id: 'village-fete-1923',
-          kind: 'event',
-          names: { en: ['Village Fete'] },
-          from: '1923-07-14',
-          to: '1923-07-14',
-          evidence: 'dates',
-          source: { work: 'Parish magazine', title: 'August 1923' },
-        },
-      ],
-    }),
-    (v) => expect(v.entries).toHaveLength(1),
-  ],
+  ['historyEntries.save', () => ({ entries: [villageFete] }), (v) => expect(v.entries).toHaveLength(1)],
   ['photos.setScanOverride', () => ({ id: state.photoId, override: 'original' }), () => {}],
   ['evidence.reviewMany', () => ({ photoIds: [state.photoId], source: 'exif', from: 'accepted', status: 'pending' }), () => {}],
   ['history.last', () => ({ photoId: state.photoId }), (v) => (state.actionId = v.action.id)],
