@@ -157,7 +157,9 @@ test('scans, precision, modification dates, postmarks, finer constraints, sort, 
     await page.getByLabel('To year').fill('2001');
     await expect(page.getByTestId('photo-count')).toContainText('1 photo ·');
     await page.getByLabel('Years mean').selectOption('overlaps');
-    await expect(page.getByTestId('photo-count')).toContainText('4 photos');
+    // saved-2009.jpg's only finding is a file-saved date, unreviewed and weak: a clue, not a date
+    // (issue 28), so it is undated and not among the photos that could be from those years.
+    await expect(page.getByTestId('photo-count')).toContainText('3 photos');
     await page.getByLabel('From year').fill('2001');
     await page.getByLabel('To year').fill('1999');
     await expect(page.getByTestId('years-problem')).toHaveText('From 2001 is after to 1999: swap them to see photos.');

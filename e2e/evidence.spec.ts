@@ -8,9 +8,31 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import sharp from 'sharp';
 import { renderCaption } from '../test/support/caption-images';
 import { test, expect } from './fixtures';
 import { importFolder } from './helpers';
+
+/** The image with a light gaussian grain, as a scanned print has. */
+async function withGrain(png: Buffer): Promise<Buffer> {
+  const { width, height } = await sharp(png).metadata();
+  const grain = await sharp({
+    create: {
+      width: width!,
+      height: height!,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 10 },
+    },
+  })
+    .png()
+    .toBuffer();
+  return sharp(png)
+    .removeAlpha()
+    .composite([{ input: grain, blend: 'multiply' }])
+    .png()
+    .toBuffer();
+}
 
 /** Screenshots show the estimate: scroll the side panel back to its top. */
 const sideToTop = (page: Page) => page.locator('.photo-side').evaluate((el) => el.scrollTo({ top: 0 }));
@@ -20,7 +42,12 @@ test('OCR evidence, review, estimate and timeline, reruns, manual bounds in conf
   const { page } = app;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'circa-caption-'));
   try {
-    fs.writeFileSync(path.join(dir, 'grandma-xmas.png'), await renderCaption('Grandma and Joe, Xmas 1942', { size: 48 }));
+    // Film grain over the caption: a flat rendered graphic gets no visual-analysis clue at all
+    // (issue 28), and this walk reviews one.
+    fs.writeFileSync(
+      path.join(dir, 'grandma-xmas.png'),
+      await withGrain(await renderCaption('Grandma and Joe, Xmas 1942', { size: 48 })),
+    );
     const panel = await importFolder(page, app.target, dir);
     await panel.getByRole('button', { name: 'Close the import panel' }).click();
 
