@@ -26,6 +26,20 @@ describe('wars and their ends', () => {
     expect(one('Victory in Europe Day').reason).toMatch(/^“Victory in Europe Day” names V-E Day: 1945 May 8/);
   });
 
+  // Checked against their sources (issue 27 review): each end is the one the cited article gives.
+  it('dates the wars and events whose data were corrected against their sources', () => {
+    expect(one('American Civil War')).toMatchObject({ earliest: d('1861-04-12'), latest: d('1865-06-23') });
+    expect(one('American Civil War').reason).toContain('Wikipedia, “Conclusion of the American Civil War”');
+    expect(one('March on Rome')).toMatchObject({ earliest: d('1922-10-27'), latest: d('1922-10-31') });
+    const peace = one('Peace Day 1919, the parade');
+    expect([peace.earliest, peace.latest]).toEqual([d('1919-07-19'), d('1919-07-19')]);
+    expect(peace.entry.source).toEqual({
+      work: 'Wikipedia',
+      title: 'Peace Day 1919',
+      url: 'https://en.wikipedia.org/wiki/Peace_Day_1919',
+    });
+  });
+
   it('reads V-J Day as the days it was celebrated', () => {
     const r = one('V-J Day crowds');
     expect([r.earliest, r.latest]).toEqual([d('1945-08-14'), d('1945-09-02')]);
@@ -103,6 +117,19 @@ describe("world's fairs and the Olympic Games", () => {
     for (const text of ['Berlin Olympics', 'Olympia 1936', 'Jeux olympiques de 1936', 'Olympische Spelen 1936']) {
       expect(one(text), text).toMatchObject({ earliest: d('1936-08-01'), latest: d('1936-08-16') });
     }
+    expect(one('Olimpiadi di Berlino')).toMatchObject({ earliest: d('1936-08-01') });
+    expect(one('Giochi olimpici del 1908')).toMatchObject({ earliest: d('1908-04-27'), latest: d('1908-10-31') });
+  });
+
+  it('holds every Summer Games of the early years, 1904 and 1912 included', () => {
+    expect(one('St. Louis Olympics 1904')).toMatchObject({ earliest: d('1904-07-01'), latest: d('1904-11-23') });
+    expect(one('Olympische Spiele 1912')).toMatchObject({ earliest: d('1912-05-05'), latest: d('1912-07-22') });
+  });
+
+  it('does not read a city that held two Games without the year', () => {
+    expect(findHistoricalReferences('Athens Olympics')).toEqual([]);
+    expect(findHistoricalReferences('Tokyo Olympic Games')).toEqual([]);
+    expect(one('Athens Olympics 1896')).toMatchObject({ earliest: d('1896-04-06') });
   });
 });
 
@@ -178,6 +205,27 @@ describe('ordinary words are not history', () => {
 
   it('reads "the war" alone as nothing (it needs after/before/during)', () => {
     expect(findHistoricalReferences('the war years at home')).toEqual([]);
+  });
+
+  // "before the war memorial" is a place: a name used to name a thing (a memorial, a museum, a
+  // mug) says nothing about when the picture was taken, qualified or not.
+  it.each([
+    'Group photograph before the war memorial, Ashby',
+    'Standing before the War Memorial',
+    'after the war memorial service',
+    'Wreaths laid during the war graves visit',
+    'Boer War veterans at the drill hall',
+    'Coronation of George VI mug on the mantelpiece',
+    'Festival of Britain site, South Bank, demolished',
+  ])('finds no date where a name names a thing: %j', (text) => {
+    expect(findHistoricalReferences(text)).toEqual([]);
+  });
+
+  it('still reads a name followed by a word that is not a thing', () => {
+    expect(one('before the war, Ashby').kind).toBe('not_after');
+    expect(one('after the war ended').kind).toBe('not_before');
+    expect(one('V-E Day street party').kind).toBe('dates');
+    expect(one('Coronation of George VI celebrations').kind).toBe('dates');
   });
 });
 

@@ -10,6 +10,7 @@ import type { EndPrecisions } from '../types';
 import { HISTORY_CATALOGUE } from './catalogue';
 import { allNames, citeSource, entryEnd, entryStart, type HistoryEnd, type HistoryEntry } from './history-entry';
 import { AFTER_WORD, BEFORE_WORD, foldAccents, namePattern } from './name-pattern';
+import { namesAThing } from './names-a-thing';
 import { qualifierBefore, type QualifierRole } from './qualifiers';
 
 /** Where an entry comes from: Circa's catalogue, or the archivist's own list. */
@@ -212,6 +213,8 @@ export function findHistoricalReferences(
       const role = qualifier?.role ?? null;
       const start = qualifier?.index ?? match.index;
       const end = match.index + match[0].length;
+      // "before the war memorial": the name names a thing there, not a time.
+      if (namesAThing(folded, end)) continue;
       const yearText = match.groups?.yearBefore ?? match.groups?.yearAfter;
       const year = yearText ? Number(yearText) : null;
       const interval = role ? qualified(readable.entry, role) : plain(readable.entry, year);
