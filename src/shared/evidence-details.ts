@@ -49,6 +49,12 @@ export const ocrHistoryDetailsSchema = z.object({
   catalogueVersion: z.string().optional(),
 });
 
+/** The text says a date is of the object's use (a postmark, "developed"…), not of the picture. */
+const dateUseSchema = z.object({
+  cue: z.enum(['postmark', 'processing', 'printing', 'receipt', 'copyright', 'accession', 'gift', 'digitisation']),
+  word: z.string(),
+});
+
 /** A date read in the photo (OCR). */
 export const ocrDetailsSchema = z.object({
   /** The date as read. */
@@ -66,12 +72,7 @@ export const ocrDetailsSchema = z.object({
   /** The camera's own capture date this reading contradicts, and by how many years. */
   captureConflict: z.object({ day: z.number().int(), field: z.string(), years: z.number().int() }).optional(),
   /** Set when the text says it dates the object's use (a postmark…), not the picture. */
-  use: z
-    .object({
-      cue: z.enum(['postmark', 'processing', 'printing', 'receipt', 'copyright', 'accession', 'gift', 'digitisation']),
-      word: z.string(),
-    })
-    .nullish(),
+  use: dateUseSchema.nullish(),
   /** Set when the text names a historical event or period (src/shared/dating/history): the entry and its source. */
   history: ocrHistoryDetailsSchema.optional(),
 });
@@ -107,6 +108,21 @@ export const aiDetailsSchema = z.object({
   ),
 });
 
+/**
+ * A date or named event read in the archivist's own notes on the photo (src/main/dating/note-evidence.ts):
+ * what was read, how, its EDTF, and the catalogue entry when it names history.
+ */
+export const noteDetailsSchema = z.object({
+  /** The words read ("le 4 août 1906", "V-E Day"). */
+  text: z.string(),
+  /** How they were read (the convention included), or what the entry says. */
+  reason: z.string(),
+  /** The reading's EDTF with its uncertainty marks ("1906-08-04", "1906-07-04?"); null for history. */
+  edtf: z.string().nullable(),
+  use: dateUseSchema.nullish(),
+  history: ocrHistoryDetailsSchema.optional(),
+});
+
 /** The archivist's own constraint, as entered. */
 export const manualDetailsSchema = z.object({ constraint: manualConstraintSchema, note: z.string() });
 
@@ -131,12 +147,13 @@ export const evidenceDetailsSchemas = {
   ai: aiDetailsSchema,
   manual: manualDetailsSchema,
   duplicate: duplicateDetailsSchema,
+  note: noteDetailsSchema,
 } as const;
 
 export type EvidenceDetails = { [S in keyof typeof evidenceDetailsSchemas]: z.infer<(typeof evidenceDetailsSchemas)[S]> };
 
 // ---------------------------------------------------------------- evidence items
-export const evidenceSources = ['exif', 'ocr', 'ai', 'manual', 'duplicate'] as const;
+export const evidenceSources = ['exif', 'ocr', 'ai', 'manual', 'duplicate', 'note'] as const;
 export const reviewStatuses = ['pending', 'accepted', 'rejected'] as const;
 
 const id = z.number().int().positive();
@@ -163,7 +180,7 @@ const evidenceItemFields = {
   /** Why this finding is only a clue, not a date (src/shared/dating/clue-rule.ts); null: it counts as a date. */
   clue: z.string().nullable(),
 };
-const { exif, ocr, ai, manual, duplicate } = evidenceDetailsSchemas;
+const { exif, ocr, ai, manual, duplicate, note } = evidenceDetailsSchemas;
 /** One finding; `details` is typed by its source (null: none, or unreadable). */
 export const evidenceItemSchema = z.discriminatedUnion('source', [
   z.object({ ...evidenceItemFields, source: z.literal('exif'), details: exif.nullable() }),
@@ -171,5 +188,6 @@ export const evidenceItemSchema = z.discriminatedUnion('source', [
   z.object({ ...evidenceItemFields, source: z.literal('ai'), details: ai.nullable() }),
   z.object({ ...evidenceItemFields, source: z.literal('manual'), details: manual.nullable() }),
   z.object({ ...evidenceItemFields, source: z.literal('duplicate'), details: duplicate.nullable() }),
+  z.object({ ...evidenceItemFields, source: z.literal('note'), details: note.nullable() }),
 ]);
 export type EvidenceItem = z.infer<typeof evidenceItemSchema>;

@@ -37,6 +37,7 @@ import { ActionLog } from '../history/action-log';
 import { PhotoEdits } from '../photos/photo-edits';
 import type { CoreMode, CoreServices, PlatformHooks } from './services';
 import { wakeJobsWaitingFor } from '../dating/waiting-for-file';
+import { notesReader } from '../dating/note-evidence';
 
 export { APP_VERSION, type PlatformHooks } from './services';
 
@@ -167,7 +168,7 @@ export function openCore(opts: CoreOptions): Core {
   duplicates.scheduleScans(jobs);
   const actions = new ActionLog(db.sqlite, ledger);
   const evidenceService = new EvidenceService(db, evidence, photos, ledger, actions, onPhotoChanged);
-  const photoEdits = new PhotoEdits(db, photos, evidence, ledger, actions, onPhotoChanged);
+  const photoEdits = new PhotoEdits(db, photos, evidence, ledger, actions, onPhotoChanged, notesReader(settings));
   // Photos leave and come back anywhere in any sort order: every open grid re-reads what it shows.
   const removal = new PhotoRemoval(db, jobs, ledger, () => events.emit('photos.changed', { ids: [], all: true }));
   const importer = new Importer({

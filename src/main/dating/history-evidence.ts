@@ -21,7 +21,7 @@ import { ocrEvidenceConfidence } from '../../shared/dating/confidence-terms';
 
 const MAX_READINGS = 10;
 
-function says(r: HistoricalReading): string {
+function saysOf(r: HistoricalReading): string {
   const { earliest, latest, precision } = r;
   if (r.kind === 'dates') return toDacs(earliest, latest, { precision });
   if (r.kind === 'not_before') return `not before ${describeStart(earliest!, precision.earliest)}`;
@@ -29,7 +29,7 @@ function says(r: HistoricalReading): string {
   return `between ${describeStart(earliest!, precision.earliest)} and ${describeEnd(latest!, precision.latest)}`;
 }
 
-/** The `history` part of an OCR finding's details. */
+/** The `history` part of a finding's details (OCR or notes). */
 export function historyDetails(r: HistoricalReading): NonNullable<EvidenceDetails['ocr']['history']> {
   return {
     entryId: r.entry.id,
@@ -39,6 +39,23 @@ export function historyDetails(r: HistoricalReading): NonNullable<EvidenceDetail
     source: r.entry.source,
     ...(r.entry.note ? { note: r.entry.note } : {}),
     ...(r.origin === 'catalogue' ? { catalogueVersion: HISTORY_CATALOGUE_VERSION } : {}),
+  };
+}
+
+/**
+ * What a reading of history proposes, as any text source states it: an estimate over the event
+ * when it dates the picture (at `confidence`), else a bound. `says` opens the summary ("Text names").
+ */
+export function historyFinding(r: HistoricalReading, says: string, confidence: number): Omit<NewEvidence, 'details'> {
+  const name = displayName(r.entry);
+  const named = `${says} “${r.text}”${sameWords(r.text, name) ? '' : ` (${name})`}`;
+  return {
+    kind: r.kind === 'dates' ? 'estimate' : 'bound',
+    earliest: r.earliest,
+    latest: r.latest,
+    precision: encodePrecision(r.precision),
+    confidence: r.kind === 'dates' ? confidence : null,
+    summary: `${named}: ${saysOf(r)}`,
   };
 }
 
@@ -59,16 +76,6 @@ export function historyEvidenceFromText(
         use: null,
         history: historyDetails(r),
       };
-      const name = displayName(r.entry);
-      const named = `Text names “${r.text}”${sameWords(r.text, name) ? '' : ` (${name})`}`;
-      return {
-        kind: r.kind === 'dates' ? 'estimate' : 'bound',
-        earliest: r.earliest,
-        latest: r.latest,
-        precision: encodePrecision(r.precision),
-        confidence: r.kind === 'dates' ? ocrEvidenceConfidence(r.confidence ?? 0, ocr.confidence) : null,
-        summary: `${named}: ${says(r)}`,
-        details,
-      };
+      return { ...historyFinding(r, 'Text names', ocrEvidenceConfidence(r.confidence ?? 0, ocr.confidence)), details };
     });
 }

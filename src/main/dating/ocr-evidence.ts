@@ -32,7 +32,7 @@ export interface CameraCapture {
   field: string;
 }
 
-const USE_LABEL: Record<UseCue, string> = {
+export const USE_LABEL: Record<UseCue, string> = {
   postmark: 'Postmark',
   processing: 'Developed',
   printing: 'Printed',

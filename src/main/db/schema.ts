@@ -97,7 +97,7 @@ export const evidence = sqliteTable(
     photoId: integer('photo_id')
       .notNull()
       .references(() => photos.id, { onDelete: 'cascade' }),
-    source: text('source', { enum: ['exif', 'ocr', 'ai', 'manual', 'duplicate'] }).notNull(),
+    source: text('source', { enum: ['exif', 'ocr', 'ai', 'manual', 'duplicate', 'note'] }).notNull(),
     kind: text('kind', { enum: ['bound', 'estimate'] }).notNull(),
     earliest: integer('earliest'),
     latest: integer('latest'),

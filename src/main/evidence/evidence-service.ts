@@ -24,6 +24,7 @@ const SOURCE_NAME: Record<EvidenceSource, string> = {
   ai: 'AI',
   manual: 'manual',
   duplicate: 'duplicate',
+  note: 'notes',
 };
 
 export interface BulkReview {

@@ -113,6 +113,39 @@ export class EvidenceStore {
     return ids;
   }
 
+  /**
+   * In tx. The text a source reads changed (the archivist edited the notes): a finding it no
+   * longer says goes to the history, reviewed or not (its premise is gone); one it still says
+   * stays as it is, its review kept; the rest are proposed afresh. `track` hears of each row
+   * before it changes and of each row created (the undo history).
+   */
+  rereadSource(
+    photoId: number,
+    source: EvidenceSource,
+    items: readonly NewEvidence[],
+    track?: { evidence(id: number): void; created(id: number): void },
+  ): number[] {
+    const now = Date.now();
+    const interval = (e: Pick<NewEvidence, 'kind' | 'earliest' | 'latest'>) => `${e.kind}:${e.earliest}:${e.latest}`;
+    // A reviewed finding stays while its interval is still read; a pending one while it reads the same.
+    const still = new Set(items.flatMap((e) => [interval(e), `${interval(e)}|${e.summary}`]));
+    const kept = new Set<string>();
+    for (const r of this.current(photoId)) {
+      if (r.source !== source) continue;
+      const key = r.review_status === 'pending' ? `${interval(r)}|${r.summary}` : interval(r);
+      if (still.has(key)) {
+        kept.add(interval(r));
+        continue;
+      }
+      track?.evidence(r.id);
+      this.s.supersedeOne.run(now, now, r.id);
+    }
+    const ids = items.filter((e) => !kept.has(interval(e))).map((e) => this.insert(photoId, source, e, null, now));
+    ids.forEach((id) => track?.created(id));
+    this.recompute(photoId);
+    return ids;
+  }
+
   /** In tx. Adds evidence without superseding anything (manual constraints). */
   add(photoId: number, source: EvidenceSource, e: NewEvidence, reviewStatus: ReviewStatus = 'pending'): number {
     const now = Date.now();
@@ -249,4 +282,4 @@ function carriedFrom(details: string | null): EvidenceSource | null {
   }
 }
 
-const EVIDENCE_SOURCES: ReadonlySet<string> = new Set<EvidenceSource>(['exif', 'ocr', 'ai', 'manual', 'duplicate']);
+const EVIDENCE_SOURCES: ReadonlySet<string> = new Set<EvidenceSource>(['exif', 'ocr', 'ai', 'manual', 'duplicate', 'note']);

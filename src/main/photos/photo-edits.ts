@@ -1,6 +1,8 @@
 /**
  * The archivist's edits to a photo itself: its notes, and whether it is a scan. Each is one audited
- * action in the undo history (action-log.ts). Changing whether a photo is a scan re-reads what its
+ * action in the undo history (action-log.ts). Editing the notes reads them again at once: the dates
+ * and named events in them are the photo's "note" findings (src/main/dating/note-evidence.ts), and
+ * undoing the edit puts the earlier findings back. Changing whether a photo is a scan re-reads what its
  * EXIF dates mean at once, from the metadata already stored: the earlier EXIF findings go to the
  * history (even reviewed ones: their premise changed) and the new ones wait for review.
  */
@@ -9,7 +11,7 @@ import { embeddedMetadataSchema } from '../../shared/jobs/outputs/photo-metadata
 import { CallFailure } from '../../shared/result';
 import type { AuditLedger } from '../audit/ledger';
 import type { LibraryDb } from '../db/open';
-import type { EvidenceStore } from '../evidence/evidence-store';
+import type { EvidenceStore, NewEvidence } from '../evidence/evidence-store';
 import type { ActionLog } from '../history/action-log';
 import { decideScan, exifDateEvidence } from './exif-evidence';
 import type { PhotoRepository, PhotoRow } from './photo-repository';
@@ -28,6 +30,8 @@ export class PhotoEdits {
     private readonly ledger: AuditLedger,
     private readonly actions: ActionLog,
     private readonly onPhotoChanged: (id: number) => void,
+    /** The findings in a text of notes, read as this library reads them. */
+    private readonly readNotes: (notes: string) => NewEvidence[],
   ) {}
 
   setNotes(id: number, notes: string): { notes: string; action: ActionSummary | null } {
@@ -38,6 +42,7 @@ export class PhotoEdits {
         (track) => {
           track.photo(id);
           this.photos.setNotes(id, notes);
+          this.evidence.rereadSource(id, 'note', this.readNotes(notes), track);
         },
         () => ({ label: 'Edited the notes', revertNote: 'The notes are as they were' }),
       );

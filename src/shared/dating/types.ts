@@ -58,7 +58,8 @@ export interface DateUse {
 
 export type EvidenceKind = 'bound' | 'estimate';
 export type ReviewStatus = 'pending' | 'accepted' | 'rejected';
-export type EvidenceSource = 'exif' | 'ocr' | 'ai' | 'manual' | 'duplicate';
+/** note: a date or named event in the archivist's own notes on the photo. */
+export type EvidenceSource = 'exif' | 'ocr' | 'ai' | 'manual' | 'duplicate' | 'note';
 
 export interface EvidenceInput {
   id: number;

@@ -24,7 +24,7 @@ const isoDateTime = z.string().describe('an ISO 8601 timestamp (UTC)');
 export const exportEvidenceSchema = z
   .object({
     id: z.number().int().describe('the evidence id in the library'),
-    source: z.enum(['exif', 'ocr', 'ai', 'manual', 'duplicate']).describe('what found it'),
+    source: z.enum(['exif', 'ocr', 'ai', 'manual', 'duplicate', 'note']).describe('what found it'),
     kind: z.enum(['bound', 'estimate']).describe('bound: a hard limit; estimate: a soft, weighed finding'),
     earliest: isoDate.nullable().describe('first day of the interval it proposes (null: open)'),
     latest: isoDate.nullable().describe('last day of the interval (null: open)'),

@@ -26,7 +26,7 @@ const RIGHT = 14;
 const CONFLICT = '#b3261e';
 const TICK_STEPS = [1, 2, 5, 10, 20, 25, 50, 100, 200, 500];
 
-const SHORT: Record<Source, string> = { exif: 'EXIF', ocr: 'OCR', ai: 'AI', manual: 'Manual', duplicate: 'Dup.' };
+const SHORT: Record<Source, string> = { exif: 'EXIF', ocr: 'OCR', ai: 'AI', manual: 'Manual', duplicate: 'Dup.', note: 'Note' };
 
 interface Props {
   items: EvidenceItem[];

@@ -6,7 +6,7 @@ import { CONFIDENCE_TERMS } from '../../../../shared/dating/confidence-terms';
 export type Source = EvidenceItem['source'];
 export type ReviewStatus = EvidenceItem['reviewStatus'];
 
-export const SOURCE_ORDER: Source[] = ['manual', 'ocr', 'exif', 'ai', 'duplicate'];
+export const SOURCE_ORDER: Source[] = ['manual', 'note', 'ocr', 'exif', 'ai', 'duplicate'];
 
 export const SOURCE_LABEL: Record<Source, string> = {
   exif: 'EXIF',
@@ -14,6 +14,7 @@ export const SOURCE_LABEL: Record<Source, string> = {
   ai: 'AI analysis',
   manual: 'Manual',
   duplicate: 'Duplicate',
+  note: 'Notes',
 };
 
 export const SOURCE_HEADING: Record<Source, string> = {
@@ -22,6 +23,7 @@ export const SOURCE_HEADING: Record<Source, string> = {
   ai: 'Visual analysis (AI)',
   manual: 'Your constraints (manual)',
   duplicate: 'From duplicates',
+  note: 'Read in your notes',
 };
 
 /** Colour per source (kept in sync with the .src-* classes in styles/evidence.css). */
@@ -31,6 +33,7 @@ export const SOURCE_COLOUR: Record<Source, string> = {
   ai: '#7a5a9c',
   manual: '#8a4b22',
   duplicate: '#7a7440',
+  note: '#2f5f8a',
 };
 
 export const REVIEW_LABEL: Record<ReviewStatus, string> = {

@@ -6,6 +6,7 @@ import type { EvidenceItem } from '../../../../../shared/contract';
 import { AiDetails } from './AiDetails';
 import { DuplicateDetails } from './DuplicateDetails';
 import { ExifDetails } from './ExifDetails';
+import { NoteDetails } from './NoteDetails';
 import { OcrDetails } from './OcrDetails';
 
 function body(item: EvidenceItem) {
@@ -19,6 +20,8 @@ function body(item: EvidenceItem) {
       return <AiDetails details={item.details} />;
     case 'duplicate':
       return <DuplicateDetails details={item.details} />;
+    case 'note':
+      return <NoteDetails details={item.details} />;
     case 'manual':
       // A manual constraint's summary already says everything (its note included).
       return null;

@@ -2,7 +2,7 @@
 import type { EvidenceDetails } from '../../../../../shared/contract';
 import { CONFIDENCE_TERMS } from '../../../../../shared/dating/confidence-terms';
 
-const USE_LABEL: Record<NonNullable<EvidenceDetails['ocr']['use']>['cue'], string> = {
+export const USE_LABEL: Record<NonNullable<EvidenceDetails['ocr']['use']>['cue'], string> = {
   postmark: 'a postmark',
   processing: 'a processing stamp',
   printing: 'a printing date',
@@ -21,7 +21,7 @@ const READING_LABEL: Record<NonNullable<EvidenceDetails['ocr']['history']>['read
 };
 
 /** Where a reading of history came from: the entry, whose it is, and the source to check. */
-function HistorySource({ history: h }: { history: NonNullable<EvidenceDetails['ocr']['history']> }) {
+export function HistorySource({ history: h }: { history: NonNullable<EvidenceDetails['ocr']['history']> }) {
   return (
     <>
       <dt>Names</dt>
