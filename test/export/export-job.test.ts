@@ -147,7 +147,7 @@ describe('export job', () => {
     // Written in one ExifTool command with other sidecars: an '&' and a line break in a note arrive as they are.
     expect(r['XMP-circa:Evidence']).toEqual(
       expect.arrayContaining([
-        'accepted manual bound 1935-01-01 – 1942-12-31: Between 1935 and 1942 — a range &amp; a\nsecond line',
+        'accepted manual bound 1935-01-01 – 1942-12-31 (EDTF 1935/1942): Between 1935 and 1942 — a range &amp; a\nsecond line',
       ]),
     );
   });

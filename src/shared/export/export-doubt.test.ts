@@ -4,7 +4,7 @@ import { estimate, type EvidenceInput } from '../dating';
 import { CSV_COLUMNS, csvCellsFor, toExportRecord, type ExportEvidenceRow, type ExportPhotoRow } from './export-record';
 import { xmpTagsFor } from './xmp-tags';
 
-function record(evidence: EvidenceInput[]) {
+function record(evidence: EvidenceInput[], details: Record<number, object> = {}) {
   const e = estimate(evidence);
   const rows: ExportEvidenceRow[] = evidence.map((ev) => ({
     id: ev.id,
@@ -15,7 +15,7 @@ function record(evidence: EvidenceInput[]) {
     precision: null,
     confidence: ev.confidence,
     summary: ev.summary,
-    details: null,
+    details: details[ev.id] ? JSON.stringify(details[ev.id]) : null,
     job_id: null,
     attempt: null,
     review_status: ev.reviewStatus,
@@ -51,7 +51,7 @@ describe('exports keep the doubt', () => {
     expect(cell(r, 'estimate (DACS)')).toBeNull();
     expect(cell(r, 'clues only, not a date (DACS)')).toBe('approximately 1931');
     expect(cell(r, 'evidence (source, kind, interval, review, reading)')).toBe(
-      'pending ai estimate 1931-01-01 – 1931-12-31 (confidence 0.2, clue, not a date): Visual analysis by heuristic: sepia',
+      'pending ai estimate 1931-01-01 – 1931-12-31 (EDTF 1931, confidence 0.2, clue, not a date): Visual analysis by heuristic: sepia',
     );
   });
 
@@ -68,5 +68,41 @@ describe('exports keep the doubt', () => {
     expect(cell(r, 'needs review')).toBe('yes: 1 finding awaits review');
     expect(record([caption('accepted')]).estimate.status).toBe('estimated');
     expect(cell(record([caption('accepted')]), 'needs review')).toBe('no');
+  });
+});
+
+describe('XMP carries each finding’s EDTF with its uncertainty marks (issue 27)', () => {
+  const read = (id: number, text: string, reviewStatus: EvidenceInput['reviewStatus'], source: 'ocr' | 'note' = 'ocr') => ({
+    input: {
+      ...{ id, source, kind: 'estimate' as const, earliest: 19060704, latest: 19060704, confidence: 0.85 },
+      ...{ reviewStatus, summary: `Text reads “${text}”` },
+    },
+    details: { text, reason: 'written date' },
+  });
+
+  it('writes “1906-07-04?” for a date written with a question mark, in the sidecar and the CSV alike', () => {
+    const uncertain = read(2, 'July 4? 1906', 'pending');
+    const r = record([uncertain.input], { 2: uncertain.details });
+    const lines = xmpTagsFor(r)['XMP-circa:Evidence'];
+    expect(lines).toEqual([expect.stringContaining('(EDTF 1906-07-04?, confidence 0.85)')]);
+    expect(cell(r, 'evidence (source, kind, interval, review, reading)')).toBe((lines as string[])[0]);
+    // Pending: the reading is carried in Circa's namespace with its review state, never as the standard date.
+    expect(xmpTagsFor(r)['XMP-photoshop:DateCreated']).toBeNull();
+    expect((lines as string[])[0]).toMatch(/^pending ocr estimate/);
+  });
+
+  it('writes a note’s approximate and seasonal readings as written, and the standard date only once accepted', () => {
+    const circa = read(3, 'ca. 1906', 'accepted', 'note');
+    circa.input.earliest = 19060101;
+    circa.input.latest = 19061231;
+    const r = record([circa.input], { 3: circa.details });
+    expect(xmpTagsFor(r)['XMP-circa:Evidence']).toEqual([expect.stringContaining('EDTF 1906~')]);
+    expect(xmpTagsFor(r)['XMP-photoshop:DateCreated']).toBe('1906');
+    const summer = read(4, 'Summer 1906', 'pending', 'note');
+    summer.input.earliest = 19060601;
+    summer.input.latest = 19060831;
+    expect(xmpTagsFor(record([summer.input], { 4: summer.details }))['XMP-circa:Evidence']).toEqual([
+      expect.stringContaining('EDTF 1906-22'),
+    ]);
   });
 });

@@ -3,8 +3,9 @@
  *  - a single standard date (XMP photoshop:DateCreated, dc:date) is written only from an estimate
  *    whose ends are all set by findings the archivist accepted — never from a pending or a
  *    clue-only estimate, which other programs would read as a fact;
- *  - each finding is one line that says its source, kind, interval, review state and whether it
- *    is only a clue;
+ *  - each finding is one line that says its source, kind, interval, its EDTF as written (with
+ *    its uncertainty marks: '1906-07-04?', '1906~', '1906-21'), review state and whether it is
+ *    only a clue — the XMP sidecar's circa:Evidence and the CSV's evidence column alike;
  *  - an estimate that needs review says so in words.
  */
 import type { ExportRecord } from './export-record';
@@ -28,10 +29,11 @@ export function needsReviewText(r: ExportRecord): string {
   return `yes: ${waiting} finding${waiting === 1 ? '' : 's'} await${waiting === 1 ? 's' : ''} review`;
 }
 
-/** One current finding in one line: "pending ai estimate 1850-01-01 – 1935-12-31 (confidence 0.2, clue): …". */
+/** One current finding in one line: "pending ocr estimate 1906-07-04 – 1906-07-04 (EDTF 1906-07-04?, confidence 0.9): …". */
 export function findingLine(ev: Finding, clueIds: ReadonlySet<number>): string {
   const span = `${ev.earliest ?? '…'} – ${ev.latest ?? '…'}`;
   const notes = [
+    ev.edtf ? `EDTF ${ev.edtf}` : null,
     ev.confidence != null ? `confidence ${ev.confidence}` : null,
     clueIds.has(ev.id) ? 'clue, not a date' : null,
   ].filter((n) => n !== null);
