@@ -36,6 +36,8 @@ export interface CorpusRow {
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const CORPUS_FILE = path.join(here, 'notation-corpus.tsv');
+/** Strings held out from tuning (notation-holdout.test.ts): the same columns. */
+export const HOLDOUT_FILE = path.join(here, 'notation-holdout.tsv');
 const ORDERS = ['month-first', 'day-first', 'undecided'];
 
 function parseDates(cell: string, line: number): ExpectedDate[] {
