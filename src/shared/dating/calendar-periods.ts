@@ -60,7 +60,15 @@ export function easterSunday(year: number): number {
 }
 
 export type Holiday =
-  'christmas' | 'christmas-eve' | 'christmas-day' | 'new-year' | 'new-years-eve' | 'new-years-day' | 'easter' | 'easter-sunday';
+  | 'christmas'
+  | 'christmas-eve'
+  | 'christmas-day'
+  | 'boxing-day'
+  | 'new-year'
+  | 'new-years-eve'
+  | 'new-years-day'
+  | 'easter'
+  | 'easter-sunday';
 
 /**
  * What a holiday in a caption covers. A bare holiday names the festive days
@@ -71,7 +79,8 @@ export type Holiday =
  * - New Year: New Year's Eve of the year before and New Year's Day;
  * - Easter: Palm Sunday to the Sunday after Easter, around the computed
  *   Easter Sunday of that year (Easter itself moves between March 22 and April 25).
- * "Christmas Eve/Day", "New Year's Eve/Day" and "Easter Sunday" are single days.
+ * "Christmas Eve/Day", Boxing Day (St Stephen's Day, the second day of Christmas), "New Year's
+ * Eve/Day" and "Easter Sunday" are single days.
  */
 export function holidayPeriod(holiday: Holiday, year: number): Period {
   switch (holiday) {
@@ -81,6 +90,8 @@ export function holidayPeriod(holiday: Holiday, year: number): Period {
       return singleDay(dayNum(year, 12, 24));
     case 'christmas-day':
       return singleDay(dayNum(year, 12, 25));
+    case 'boxing-day':
+      return singleDay(dayNum(year, 12, 26));
     case 'new-year':
       return { earliest: dayNum(year - 1, 12, 31), latest: dayNum(year, 1, 1), precision: 'day' };
     case 'new-years-eve':

@@ -100,7 +100,7 @@ export function tokenize(text: string): Token[] {
       continue;
     }
     if (!piece.groups.word) {
-      tokens.push({ kind: 'break', start: piece.start, end: piece.end });
+      tokens.push(monthSlash(tokens, pieces, i) ?? { kind: 'break', start: piece.start, end: piece.end });
       continue;
     }
     const phrase = longestPhrase(text, pieces, i);
@@ -135,6 +135,19 @@ function longestPhrase(text: string, pieces: Piece[], first: number): { meaning:
     if (meaning) return { meaning, end: run[run.length - 1].end, last };
   }
   return null;
+}
+
+/**
+ * "Jan/Feb 1947", "Dec./Jan.": a slash between two month names joins them as a dash does (captions
+ * and album pages write month ranges this way); any other slash stays a break.
+ */
+function monthSlash(tokens: readonly Token[], pieces: readonly Piece[], i: number): Token | null {
+  const piece = pieces[i];
+  const before = tokens[tokens.length - 1];
+  const after = pieces[i + 1];
+  if (piece.text !== '/' || before?.kind !== 'word' || before.end !== piece.start || !before.meaning.month) return null;
+  if (!after?.groups.word || after.start !== piece.end || !lookUpWord(after.text)?.month) return null;
+  return { kind: 'dash', start: piece.start, end: piece.end };
 }
 
 /** "Jul-Sept", "juillet-août": two known words joined by a hyphen are a range of them. */

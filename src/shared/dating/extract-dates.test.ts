@@ -28,6 +28,14 @@ const FINDS_DATES: [text: string, expected: Expected[]][] = [
   ["Dad's new Buick, June '47", [[19470601, 19470630]]],
   ["Rec'd Mar 3 '48", [[19480303, 19480303]]],
   ['Jan-Mar 1947, slides', [[19470101, 19470331]]],
+  // General rules the held-out corpus found missing (test/dating/notation-holdout.tsv).
+  ['Snow, Jan/Feb 1947', [[19470101, 19470228]]],
+  ['Dec./Jan. 1947', [[19461201, 19470131]]],
+  ['Boxing Day 1910, the meet', [[19101226, 19101226]]],
+  ["St Stephen's Day 1910", [[19101226, 19101226]]],
+  ['zweiter Weihnachtstag 1910', [[19101226, 19101226]]],
+  ['Santo Stefano 1910', [[19101226, 19101226]]],
+  ['tweede kerstdag 1910', [[19101226, 19101226]]],
   ['Kodachrome slide mount 8/1945', [[19450801, 19450831]]],
   ['Kodak Velox paper, 1940s', [[19400101, 19491231]]],
   ["Uncle Frank in the Navy, '40s", [[19400101, 19491231]]],
@@ -199,5 +207,17 @@ describe('extractDates', () => {
   it('returns the dates in text order', () => {
     const found = extractDates('1950, then 1940, then Jun 1930', { referenceYear });
     expect(found.map((f) => f.index)).toEqual([0, 11, 22]);
+  });
+});
+
+describe('approximate words with their article', () => {
+  it('reads Italian "verso il 1925" as approximate, as "verso 1925" is', () => {
+    for (const text of ['verso il 1925', 'verso 1925']) {
+      expect(extractDates(text, { referenceYear })[0], text).toMatchObject({
+        earliest: 19250101,
+        approximate: true,
+        edtf: '1925~',
+      });
+    }
   });
 });

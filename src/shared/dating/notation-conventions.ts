@@ -12,6 +12,7 @@ export const HOLIDAY_CONVENTION: Record<Holiday, string> = {
   christmas: 'Christmas names the festive days, December 20–31',
   'christmas-eve': 'Christmas Eve is December 24',
   'christmas-day': 'Christmas Day is December 25',
+  'boxing-day': "Boxing Day (St Stephen's Day, the second day of Christmas) is December 26",
   'new-year': "New Year names New Year's Eve and New Year's Day",
   'new-years-eve': "New Year's Eve is December 31",
   'new-years-day': "New Year's Day is January 1",

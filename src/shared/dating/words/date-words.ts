@@ -4,7 +4,7 @@
 // caption is in. Sources: DACS 2.4 (ranges, "approximately", "and"/"or" in date expressions);
 // Library of Congress and ArchivesSpace date expressions ("ca.", "circa", "n.d."); ordinary
 // grammars of each language.
-export const DATE_WORDS_VERSION = 1;
+export const DATE_WORDS_VERSION = 2;
 
 /** Between two dates: a range ("1906 July 4 - 1919 March", "du 4 au 10 juillet", "4 bis 10 Juli"). */
 export const RANGE_WORDS: readonly string[] = [
@@ -69,6 +69,7 @@ export const APPROXIMATE_WORDS: readonly string[] = [
   'hacia',
   'aprox',
   'aproximadamente',
+  'verso il',
   'verso',
   'intorno al',
   'omstreeks',

@@ -5,12 +5,13 @@
 import type { Holiday } from '../calendar-periods';
 import type { Language } from './month-words';
 
-export const HOLIDAY_WORDS_VERSION = 1;
+export const HOLIDAY_WORDS_VERSION = 2;
 
 export const HOLIDAY_WORDS: Record<Language, Partial<Record<Holiday, readonly string[]>>> = {
   en: {
     'christmas-eve': ['christmas eve', 'xmas eve'],
     'christmas-day': ['christmas day', 'xmas day'],
+    'boxing-day': ['boxing day', "st stephen's day", 'st. stephen’s day', "st. stephen's day", 'st stephen’s day'],
     christmas: ['christmas', 'xmas', 'x-mas'],
     'new-years-eve': ["new year's eve", 'new years eve', 'new year’s eve'],
     'new-years-day': ["new year's day", 'new years day', 'new year’s day'],
@@ -30,6 +31,7 @@ export const HOLIDAY_WORDS: Record<Language, Partial<Record<Holiday, readonly st
   de: {
     'christmas-eve': ['heiligabend', 'heiliger abend', 'heiligen abend'],
     'christmas-day': ['erster weihnachtstag', '1. weihnachtstag'],
+    'boxing-day': ['zweiter weihnachtstag', '2. weihnachtstag', 'stephanstag', 'stefanitag'],
     christmas: ['weihnachten', 'weihnacht'],
     'new-years-eve': ['silvester', 'sylvester'],
     'new-years-day': ['neujahrstag'],
@@ -40,6 +42,7 @@ export const HOLIDAY_WORDS: Record<Language, Partial<Record<Holiday, readonly st
   es: {
     'christmas-eve': ['nochebuena'],
     'christmas-day': ['día de navidad', 'dia de navidad'],
+    'boxing-day': ['san esteban', 'día de san esteban', 'dia de san esteban'],
     christmas: ['navidad', 'navidades'],
     'new-years-eve': ['nochevieja'],
     'new-years-day': ['día de año nuevo', 'dia de año nuevo'],
@@ -49,6 +52,7 @@ export const HOLIDAY_WORDS: Record<Language, Partial<Record<Holiday, readonly st
   },
   it: {
     'christmas-eve': ['vigilia di natale'],
+    'boxing-day': ['santo stefano'],
     christmas: ['natale'],
     'new-years-eve': ['san silvestro'],
     'new-year': ['capodanno'],
@@ -57,6 +61,7 @@ export const HOLIDAY_WORDS: Record<Language, Partial<Record<Holiday, readonly st
   nl: {
     'christmas-eve': ['kerstavond'],
     'christmas-day': ['eerste kerstdag'],
+    'boxing-day': ['tweede kerstdag'],
     christmas: ['kerstmis', 'kerst'],
     'new-years-eve': ['oudejaarsavond', 'oudjaar'],
     'new-years-day': ['nieuwjaarsdag'],
