@@ -221,3 +221,18 @@ describe('approximate words with their article', () => {
     }
   });
 });
+
+describe('open-ended years', () => {
+  it('mark their open side open, as a range written with a dash does ("1906 -")', () => {
+    const notBefore = extractDates('[not before 1906]', { referenceYear })[0];
+    expect(notBefore).toMatchObject({ earliest: 19060101, ends: { earliest: 'year', latest: null }, edtf: '1906/..' });
+    expect(extractDates('1906 -', { referenceYear })[0].edtf).toBe(notBefore.edtf);
+    expect(extractDates('no later than 1939', { referenceYear })[0]).toMatchObject({
+      latest: 19391231,
+      ends: { earliest: null, latest: 'year' },
+      edtf: '../1939',
+    });
+    // "before" excludes the year named.
+    expect(extractDates('before 1940', { referenceYear })[0].edtf).toBe('../1939');
+  });
+});

@@ -5,6 +5,7 @@
 import { yearEnd, yearStart } from './daynum';
 import { APOSTROPHE, CONFIDENCE, collectMatches, type DateRule } from './extraction-kit';
 import { FIRST_PHOTOGRAPH_YEAR, resolveTwoDigitYear } from './photo-era';
+import { rangeEdtf } from './reading-edtf';
 
 const FOUR_DIGIT_YEAR = '1[89]\\d\\d|20\\d\\d';
 
@@ -65,10 +66,12 @@ export const findYearRanges: DateRule = (text) =>
     };
   });
 
-// FoundDate has no open ends, so the open side is closed at the limits of the
-// photographic era (1826, or the end of the reference year). "before 1940"
-// excludes 1940; "not after 1940" / "no later than 1940" include it. "pre" and
-// "post" need their hyphen: "Evening Post 1947" is a newspaper, not a bound.
+// The open side is closed at the limits of the photographic era (1826, or the
+// end of the reference year) so the interval sorts and filters, and marked open
+// in `ends` and the EDTF ('1906/..', '../1939'), as an open range written with a
+// dash is ("1906 -"). "before 1940" excludes 1940; "not after 1940" / "no later
+// than 1940" include it. "pre" and "post" need their hyphen: "Evening Post 1947"
+// is a newspaper, not a bound.
 const OPEN_ENDED_YEAR = new RegExp(
   `\\b(not\\s+before|no\\s+earlier\\s+than|not\\s+after|no\\s+later\\s+than|before|prior\\s+to|pre-|after|post-)\\s*(${FOUR_DIGIT_YEAR})(?!\\d)`,
   'gi',
@@ -93,10 +96,14 @@ export const findOpenEndedYears: DateRule = (text, context) =>
     };
     const bounds = interval[phrase];
     if (!bounds || bounds[0] > bounds[1]) return null;
+    const openEnd = bounds[1] === eraEnd;
+    const year4 = (day: number) => String(Math.floor(day / 10000));
     return {
       earliest: bounds[0],
       latest: bounds[1],
       precision: 'year',
+      ends: openEnd ? { earliest: 'year', latest: null } : { earliest: null, latest: 'year' },
+      edtf: openEnd ? rangeEdtf(year4(bounds[0]), null) : rangeEdtf(null, year4(bounds[1])),
       approximate: false,
       confidence: CONFIDENCE.openEnded,
       reason: `open-ended date '${match[0]}'`,
