@@ -3,6 +3,8 @@
 // reader (archival-dates.ts) and the catalogue forms of decade-century-expressions.ts.
 import { describe, expect, it } from 'vitest';
 import { extractDates } from '../../src/shared/dating';
+import { CATALOGUE_ENTRIES } from '../../src/shared/dating/history';
+import { noteEvidence } from '../../src/main/dating/note-evidence';
 
 const referenceYear = 2025;
 type Row = [text: string, intervals: [number, number][], edtf: string];
@@ -127,5 +129,19 @@ describe('issue 27 examples', () => {
         otherReading: null,
       });
     }
+  });
+});
+
+// The issue's history examples gave no date at all; typed in a photo's notes they are now
+// findings with their source (src/main/dating/note-evidence.ts), as OCR'd captions are.
+describe('issue 27 history examples, as notes', () => {
+  it.each([
+    ['V-E Day, London', 'estimate', 19450508, 19450508, 've-day'],
+    ['Coronation of George VI', 'estimate', 19370512, 19370512, 'coronation-george-vi'],
+    ['between the wars', 'bound', 19181111, 19390901, 'interwar'],
+    ['turn of the century', 'estimate', 18950101, 19051231, 'turn-of-the-century'],
+  ] as const)('reads %j with its catalogue entry', (text, kind, earliest, latest, entryId) => {
+    const [finding] = noteEvidence(text, 'undecided', CATALOGUE_ENTRIES);
+    expect(finding).toMatchObject({ kind, earliest, latest, details: { history: { entryId, origin: 'catalogue' } } });
   });
 });
