@@ -11,28 +11,15 @@ import { noteEvidence } from '../../src/main/dating/note-evidence';
 import { CATALOGUE_ENTRIES } from '../../src/shared/dating/history';
 import type { CallInput, CallName, CallOutput, EvidenceItem } from '../../src/shared/contract';
 import { villageFete } from '../support/history-entries';
-import { openTestCore } from '../support/core';
+import { callCore, insertBarePhoto, openTestCore } from '../support/core';
 
 let core: Core;
 afterEach(async () => {
   await core?.close();
 });
 
-async function call<N extends CallName>(name: N, input: CallInput<N>): Promise<CallOutput<N>> {
-  const r = await core.dispatch(name, input);
-  if (!r.ok) throw new Error(`${name}: ${r.error.message}`);
-  return r.value as CallOutput<N>;
-}
-
-let seq = 0;
-function photo(): number {
-  return core.db.immediate(() =>
-    core.photos.insert(
-      { sha256: String(++seq).padStart(64, 'c'), path: `/x/${seq}.jpg`, filename: `${seq}.jpg`, size: 1, mtimeMs: 0 },
-      Date.now(),
-    ),
-  )!;
-}
+const call = <N extends CallName>(name: N, input: CallInput<N>) => callCore(core, name, input);
+const photo = () => insertBarePhoto(core);
 
 async function notesFindings(
   photoId: number,

@@ -7,34 +7,22 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../src/main/core/core';
 import type { NewEvidence } from '../../src/main/evidence/evidence-store';
-import type { CallInput, CallName, CallOutput } from '../../src/shared/contract';
-import { openTestCore, tempDir } from '../support/core';
+import type { CallInput, CallName } from '../../src/shared/contract';
+import { callCore, insertBarePhoto, openTestCore, tempDir } from '../support/core';
 
 let core: Core;
 afterEach(async () => {
   await core?.close();
 });
 
-async function call<N extends CallName>(name: N, input: CallInput<N>): Promise<CallOutput<N>> {
-  const r = await core.dispatch(name, input);
-  if (!r.ok) throw new Error(`${name}: ${r.error.message}`);
-  return r.value as CallOutput<N>;
-}
+const call = <N extends CallName>(name: N, input: CallInput<N>) => callCore(core, name, input);
 async function refusal<N extends CallName>(name: N, input: CallInput<N>): Promise<string> {
   const r = await core.dispatch(name, input);
   expect(r.ok, `${name} should have been refused`).toBe(false);
   return r.ok ? '' : (expect(r.error.code).toBe('conflict'), r.error.message);
 }
 
-let seq = 0;
-function photo(): number {
-  return core.db.immediate(() =>
-    core.photos.insert(
-      { sha256: String(++seq).padStart(64, 'a'), path: `/x/${seq}.jpg`, filename: `${seq}.jpg`, size: 1, mtimeMs: 0 },
-      Date.now(),
-    ),
-  )!;
-}
+const photo = () => insertBarePhoto(core);
 /** What a job run would have found (pending), as the job runtime records it. */
 function found(photoId: number, source: 'ocr' | 'exif', items: NewEvidence[]): number[] {
   return core.db.immediate(() => core.evidence.recordFromJob(photoId, source, items, null));

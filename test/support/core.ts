@@ -5,6 +5,7 @@ import path from 'node:path';
 import { openCore, type Core, type CoreOptions } from '../../src/main/core/core';
 import { forkWorkerSpawner } from '../../src/main/jobs/fork-worker';
 import { appPaths } from '../../src/main/app-paths';
+import type { CallInput, CallName, CallOutput } from '../../src/shared/contract';
 import type { JobStatus } from '../../src/shared/jobs/states';
 
 export function tempDir(prefix = 'circa-test-'): string {
@@ -45,4 +46,23 @@ export function waitForStatus(core: Core, id: number, statuses: JobStatus[], tim
     timeoutMs,
     `job ${id} to reach ${statuses.join('/')}`,
   );
+}
+
+/** Calls the contract on a core as a window would; a refusal throws with its message. */
+export async function callCore<N extends CallName>(core: Core, name: N, input: CallInput<N>): Promise<CallOutput<N>> {
+  const r = await core.dispatch(name, input);
+  if (!r.ok) throw new Error(`${name}: ${r.error.message}`);
+  return r.value as CallOutput<N>;
+}
+
+let barePhotos = 0;
+/** A photo row with no file behind it, for tests of evidence, notes and review alone. */
+export function insertBarePhoto(core: Core): number {
+  const n = ++barePhotos;
+  return core.db.immediate(() =>
+    core.photos.insert(
+      { sha256: String(n).padStart(64, 'b'), path: `/x/${n}.jpg`, filename: `${n}.jpg`, size: 1, mtimeMs: 0 },
+      Date.now(),
+    ),
+  )!;
 }
