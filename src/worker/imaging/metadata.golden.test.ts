@@ -31,7 +31,7 @@ async function digest(m: PhotoMetadata) {
     ...rest,
     thumbnail: { width: thumbnail.width, height: thumbnail.height, sha256: sha(await readFile(thumbnail.path)) },
     exif: sha(JSON.stringify(exif)),
-    sidecar: sidecar === null ? null : sha(JSON.stringify({ ...sidecar, file: path.basename(sidecar.file) })),
+    sidecar: sidecar == null ? null : sha(JSON.stringify({ ...sidecar, file: path.basename(sidecar.file) })),
   };
 }
 
