@@ -1,5 +1,6 @@
 /**
- * Import benchmark (`npm run bench -- import [--photos N] [--rounds N] [--seed N] [--load 1]`).
+ * Import benchmark (`npm run bench -- import [--photos N] [--rounds N] [--seed N] [--load 1]`);
+ * `--set scans` runs the archival-scan set instead (see _import-scans.ts).
  *
  *  1. Circa: import N generated JPEGs (a mix of 1–12 MP) end to end — walk, hash, photo rows +
  *     metadata jobs, then the jobs in 2 worker processes (verify hash, EXIF, thumbnail, pHash)
@@ -39,6 +40,7 @@ import { startBrowserServer } from '../src/main/browser/server';
 import { seedPhotos } from '../test/support/seed-library';
 import { WAL_LIMITS } from '../src/main/db/checkpointer';
 import type { BareWork } from './import.child';
+import { runScans } from './_import-scans';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const median = (xs: number[]) => pct(xs, 50);
@@ -97,7 +99,7 @@ function sizeFor(k: number, given: number[]): number {
   return best;
 }
 
-function spawner() {
+export function spawner() {
   const paths = appPaths();
   return fs.existsSync(paths.builtWorkerEntry)
     ? { spawn: forkWorkerSpawner(paths.builtWorkerEntry), from: 'built worker (out/main/worker.js)' }
@@ -107,8 +109,10 @@ function spawner() {
       };
 }
 
-interface CircaRun {
+export interface CircaRun {
   seconds: number;
+  /** From the import's start until the first photo had its thumbnail (its metadata applied). */
+  firstThumbnailSeconds: number;
   from: string;
   walPeakBytes: number;
   /** Photos/s over the last tenth of the import divided by photos/s over the first tenth. */
@@ -142,7 +146,7 @@ function rssOf(pid: number | undefined): number {
   }
 }
 
-async function circaImport(dir: string, n: number): Promise<CircaRun> {
+export async function circaImport(dir: string, n: number): Promise<CircaRun> {
   const { spawn: spawnWorker, from } = spawner();
   const workerPids: (number | undefined)[] = [];
   const spawn: typeof spawnWorker = (o) => {
@@ -205,6 +209,7 @@ async function circaImport(dir: string, n: number): Promise<CircaRun> {
   if (ready !== n) throw new Error(`expected ${n} photos with thumbnails, got ${ready} (${failed} failed)`);
   return {
     seconds,
+    firstThumbnailSeconds: (firstAt - t0) / 1000,
     from,
     walPeakBytes,
     flatness,
@@ -224,7 +229,7 @@ function startLoad(): ChildProcess {
  * The bare loop: two plain Node processes, started (and their modules loaded) before the clock
  * starts, exactly as Circa's workers are; each takes every other file.
  */
-async function bareLoop(dir: string, work: BareWork): Promise<{ seconds: number; cpuMsPerPhoto: number }> {
+export async function bareLoop(dir: string, work: BareWork): Promise<{ seconds: number; cpuMsPerPhoto: number }> {
   const files = fs
     .readdirSync(dir)
     .sort()
@@ -284,6 +289,7 @@ async function timeCalls(call: () => Promise<unknown>, runs = 30): Promise<{ med
 }
 
 export async function run(args: string[]): Promise<void> {
+  if (args.includes('--set') && args[args.indexOf('--set') + 1] === 'scans') return runScans(args);
   const n = arg(args, 'photos', 2000);
   const seed = arg(args, 'seed', 100_000);
   const roundCount = arg(args, 'rounds', 3);
