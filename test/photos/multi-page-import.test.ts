@@ -5,11 +5,11 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../src/main/core/core';
 import { openTestCore, tempDir } from '../support/core';
 import { importSettled, writeTestJpeg } from '../support/import-settled';
+import { writeMultiPageTiff } from '../support/scan-images';
 
 let core: Core | undefined;
 afterEach(async () => {
@@ -21,11 +21,7 @@ describe('multi-page TIFF import', () => {
   it('records the page count and says page 1 of N; a single image records none', async () => {
     const dir = tempDir('circa-pages-');
     const [w, h] = [320, 240];
-    const raw = Buffer.alloc(w * h * 3 * 4);
-    for (let p = 0; p < 4; p++) raw.fill(40 + p * 50, p * w * h * 3, (p + 1) * w * h * 3);
-    await sharp(raw, { raw: { width: w, height: h * 4, channels: 3, pageHeight: h } })
-      .tiff({ compression: 'lzw' })
-      .toFile(path.join(dir, 'album-leaves.tif'));
+    await writeMultiPageTiff(path.join(dir, 'album-leaves.tif'), [40, 90, 140, 190], w, h);
     await writeTestJpeg(path.join(dir, 'single.jpg'));
     core = openTestCore({ concurrency: 1 });
     await importSettled(core, dir);

@@ -47,3 +47,13 @@ export function tiff16(png16: Buffer, channels: 1 | 3, compression: 'lzw' | 'non
     .tiff({ compression })
     .toBuffer();
 }
+
+/** A multi-page TIFF (LZW) of `greys.length` pages, each `width`×`height` of one grey level (0–255). */
+export async function writeMultiPageTiff(file: string, greys: number[], width: number, height: number): Promise<void> {
+  const page = width * height * 3;
+  const raw = Buffer.alloc(page * greys.length);
+  greys.forEach((v, p) => raw.fill(v, p * page, (p + 1) * page));
+  await sharp(raw, { raw: { width, height: height * greys.length, channels: 3, pageHeight: height } })
+    .tiff({ compression: 'lzw' })
+    .toFile(file);
+}

@@ -9,7 +9,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { gradientPng16, tiff16 } from '../../../test/support/scan-images';
+import { gradientPng16, tiff16, writeMultiPageTiff } from '../../../test/support/scan-images';
 import { extract, setUpImagingFixtures, tmp } from './metadata-test-kit';
 
 setUpImagingFixtures();
@@ -72,18 +72,9 @@ describe('16-bit scans', () => {
 });
 
 describe('multi-page TIFF', () => {
-  async function pages(file: string, colours: number[], width = 400, height = 300): Promise<void> {
-    const page = width * height * 3;
-    const raw = Buffer.alloc(page * colours.length);
-    colours.forEach((v, p) => raw.fill(v, p * page, (p + 1) * page));
-    await sharp(raw, { raw: { width, height: height * colours.length, channels: 3, pageHeight: height } })
-      .tiff({ compression: 'lzw' })
-      .toFile(file);
-  }
-
   it('is read at its first page, and says how many pages it holds', async () => {
     const file = path.join(tmp, 'three-pages.tif');
-    await pages(file, [200, 60, 120]);
+    await writeMultiPageTiff(file, [200, 60, 120], 400, 300);
     expect((await sharp(file).metadata()).pages).toBe(3);
     const m = await extract(file);
     expect(m.pages).toBe(3);
@@ -94,7 +85,7 @@ describe('multi-page TIFF', () => {
 
   it('leaves the page count out for a single-page TIFF', async () => {
     const file = path.join(tmp, 'one-page.tif');
-    await pages(file, [90]);
+    await writeMultiPageTiff(file, [90], 400, 300);
     expect((await extract(file)).pages).toBeUndefined();
   });
 });
