@@ -182,7 +182,8 @@ export async function runScans(args: string[]): Promise<void> {
     ).size / 1e6;
   fs.rmSync(dir, { recursive: true, force: true });
 
-  const median = (xs: number[]) => pct(xs, 50);
+  // The middle of the rounds (the mean of the two middle ones when their number is even).
+  const median = (xs: number[]) => (pct(xs, 50) + pct(xs, 50 + 50 / xs.length)) / 2;
   const range = (xs: number[]) => `range ${round(Math.min(...xs))}–${round(Math.max(...xs))}`;
   const ratios = rounds.map((x) => x.ratio);
   const firsts = rounds.map((x) => x.run.firstThumbnailSeconds);
