@@ -1,5 +1,6 @@
 /**
- * Import benchmark (`npm run bench -- import [--photos N] [--rounds N] [--seed N] [--load 1]`).
+ * Import benchmark (`npm run bench -- import [--photos N] [--rounds N] [--seed N] [--load 1]`);
+ * `--set scans` runs the archival-scan set instead (see _import-scans.ts).
  *
  *  1. Circa: import N generated JPEGs (a mix of 1–12 MP) end to end — walk, hash, photo rows +
  *     metadata jobs, then the jobs in 2 worker processes (verify hash, EXIF, thumbnail, pHash)
@@ -24,12 +25,10 @@
  * The last line is `RESULT {…}`.
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import sharp from 'sharp';
 import WebSocket from 'ws';
 import { openCore, type Core } from '../src/main/core/core';
 import { forkWorkerSpawner } from '../src/main/jobs/fork-worker';
@@ -39,65 +38,16 @@ import { startBrowserServer } from '../src/main/browser/server';
 import { seedPhotos } from '../test/support/seed-library';
 import { WAL_LIMITS } from '../src/main/db/checkpointer';
 import type { BareWork } from './import.child';
+import { makePhotos } from './_import-photos';
+
+export { makePhotos };
+import { runScans } from './_import-scans';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const median = (xs: number[]) => pct(xs, 50);
 const p95 = (xs: number[]) => pct(xs, 95);
 
-/** Sizes in megapixels and their share of the photos: mostly ordinary scans, some large. */
-const MIX = [
-  { w: 1200, h: 900, share: 0.35 },
-  { w: 2000, h: 1500, share: 0.3 },
-  { w: 3000, h: 2000, share: 0.2 },
-  { w: 4000, h: 3000, share: 0.15 }, // 12 MP
-];
-
-export async function makePhotos(dir: string, n: number): Promise<void> {
-  const bases: Buffer[] = [];
-  for (const m of MIX) {
-    // A photo-like image (noise + gradient) so JPEG sizes are realistic, with an EXIF date.
-    const raw = await sharp({
-      create: { width: m.w, height: m.h, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 60 }, background: '#808080' },
-    })
-      .raw()
-      .toBuffer();
-    // Blurred noise: photo-like detail that compresses like a real scan (~1–3 MB at 12 MP).
-    const noise = await sharp(raw, { raw: { width: m.w, height: m.h, channels: 3 } })
-      .blur(2.5)
-      .jpeg({ quality: 85 })
-      .withExif({ IFD0: { Make: 'Bench', Model: 'Generator', DateTime: '1987:06:12 10:00:00' } })
-      .toBuffer();
-    bases.push(noise);
-  }
-  // The sizes interleaved in the files' (and so the import's) order, so that every stretch of the
-  // import has the whole mix: with the 12 MP photos last, the last tenth ran at half the first
-  // tenth's rate and a steady import read as one slowing down.
-  const given = MIX.map(() => 0);
-  for (let k = 0; k < n; k++) {
-    const i = sizeFor(k, given);
-    given[i]++;
-    // A COM segment right after SOI makes every file's bytes (and SHA-256) unique without re-encoding.
-    const comment = Buffer.from(`circa-bench ${k} ${crypto.randomUUID()}`);
-    const seg = Buffer.alloc(4);
-    seg.writeUInt16BE(0xfffe, 0);
-    seg.writeUInt16BE(comment.length + 2, 2);
-    // Flushed to disk as written: a gigabyte of dirty pages written back during the first
-    // round would slow whichever side runs then.
-    const fd = fs.openSync(path.join(dir, `photo-${String(k).padStart(6, '0')}.jpg`), 'w');
-    fs.writeSync(fd, Buffer.concat([bases[i].subarray(0, 2), seg, comment, bases[i].subarray(2)]));
-    fs.fsyncSync(fd);
-    fs.closeSync(fd);
-  }
-}
-
-/** The size furthest behind its share after `k` photos (ties to the first). */
-function sizeFor(k: number, given: number[]): number {
-  let best = 0;
-  for (let i = 1; i < MIX.length; i++) if (MIX[i].share * (k + 1) - given[i] > MIX[best].share * (k + 1) - given[best]) best = i;
-  return best;
-}
-
-function spawner() {
+export function spawner() {
   const paths = appPaths();
   return fs.existsSync(paths.builtWorkerEntry)
     ? { spawn: forkWorkerSpawner(paths.builtWorkerEntry), from: 'built worker (out/main/worker.js)' }
@@ -107,8 +57,10 @@ function spawner() {
       };
 }
 
-interface CircaRun {
+export interface CircaRun {
   seconds: number;
+  /** From the import's start until the first photo had its thumbnail (its metadata applied). */
+  firstThumbnailSeconds: number;
   from: string;
   walPeakBytes: number;
   /** Photos/s over the last tenth of the import divided by photos/s over the first tenth. */
@@ -142,7 +94,7 @@ function rssOf(pid: number | undefined): number {
   }
 }
 
-async function circaImport(dir: string, n: number): Promise<CircaRun> {
+export async function circaImport(dir: string, n: number): Promise<CircaRun> {
   const { spawn: spawnWorker, from } = spawner();
   const workerPids: (number | undefined)[] = [];
   const spawn: typeof spawnWorker = (o) => {
@@ -205,6 +157,7 @@ async function circaImport(dir: string, n: number): Promise<CircaRun> {
   if (ready !== n) throw new Error(`expected ${n} photos with thumbnails, got ${ready} (${failed} failed)`);
   return {
     seconds,
+    firstThumbnailSeconds: (firstAt - t0) / 1000,
     from,
     walPeakBytes,
     flatness,
@@ -224,7 +177,7 @@ function startLoad(): ChildProcess {
  * The bare loop: two plain Node processes, started (and their modules loaded) before the clock
  * starts, exactly as Circa's workers are; each takes every other file.
  */
-async function bareLoop(dir: string, work: BareWork): Promise<{ seconds: number; cpuMsPerPhoto: number }> {
+export async function bareLoop(dir: string, work: BareWork): Promise<{ seconds: number; cpuMsPerPhoto: number }> {
   const files = fs
     .readdirSync(dir)
     .sort()
@@ -284,6 +237,7 @@ async function timeCalls(call: () => Promise<unknown>, runs = 30): Promise<{ med
 }
 
 export async function run(args: string[]): Promise<void> {
+  if (args.includes('--set') && args[args.indexOf('--set') + 1] === 'scans') return runScans(args);
   const n = arg(args, 'photos', 2000);
   const seed = arg(args, 'seed', 100_000);
   const roundCount = arg(args, 'rounds', 3);

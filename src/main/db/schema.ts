@@ -39,6 +39,8 @@ export const photos = sqliteTable(
     orientation: integer('orientation'),
     displayWidth: integer('display_width'),
     displayHeight: integer('display_height'),
+    /** Pages (or frames) in the file when more than one: what Circa shows and hashes is the first. Null: one. */
+    pageCount: integer('page_count'),
     thumbnail: text('thumbnail'), // path relative to the library folder
     phash: text('phash'),
     exif: text('exif'), // JSON: the selected EXIF/XMP/IPTC fields as found

@@ -52,7 +52,9 @@ export function metadataJob(deps: MetadataJobDeps): MainHalf<MetadataJobType> {
       deps.photoHashes.record(photoId, output.duplicateHashes);
       deps.evidence.recordFromJob(photoId, 'exif', found, { id: job.id, attempt: job.attempt });
       deps.onPhotoChanged(photoId);
-      const dims = `${output.displayWidth}×${output.displayHeight} ${output.format}`;
+      // A multi-page file is read at its first page: the summary says so (the photo keeps the count).
+      const pages = output.pages ? `, ${output.format === 'tiff' ? 'page' : 'frame'} 1 of ${output.pages}` : '';
+      const dims = `${output.displayWidth}×${output.displayHeight} ${output.format}${pages}`;
       return found.length ? `${dims}; ${found[0].summary}` : `${dims}; no EXIF date`;
     },
     onFailed(job, message) {

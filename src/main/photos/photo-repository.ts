@@ -18,6 +18,8 @@ export interface PhotoRow {
   orientation: number | null;
   display_width: number | null;
   display_height: number | null;
+  /** Pages or frames in the file when more than one (the first is what Circa reads), else null. */
+  page_count: number | null;
   thumbnail: string | null;
   phash: string | null;
   exif: string | null;
@@ -81,7 +83,7 @@ export class PhotoRepository {
       byId: p('SELECT * FROM photos WHERE id = ?'),
       summaryById: p(`SELECT ${SUMMARY_COLUMNS} FROM photos WHERE photos.id = ?`),
       applyMetadata: p(
-        `UPDATE photos SET format = ?, width = ?, height = ?, orientation = ?, display_width = ?, display_height = ?,
+        `UPDATE photos SET format = ?, width = ?, height = ?, orientation = ?, display_width = ?, display_height = ?, page_count = ?,
                 thumbnail = ?, phash = ?, exif = ?, camera = ?, exif_date = ?, is_scan = ?, scanner_reason = ?, scan_reason = ?,
                 metadata_status = 'ready',
                 metadata_error = ?, missing = 0, updated_at = ?
@@ -138,6 +140,7 @@ export class PhotoRepository {
       m.orientation,
       m.displayWidth,
       m.displayHeight,
+      m.pages ?? null,
       thumbnailRel,
       m.phash,
       JSON.stringify(m.exif),

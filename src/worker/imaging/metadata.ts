@@ -16,6 +16,9 @@
  * whole-file buffers of such scans were what took memory beyond the machine's (issue 32 item 5).
  * The outputs are the same either way (metadata.stream.test.ts compares them).
  *
+ * A file of several pages (a multi-page TIFF) or frames is read at its first; the output says how
+ * many it holds (`pages`), and main records the count on the photo.
+ *
  * Errors: input a retry cannot fix → PermanentJobError with a specific message; transient I/O
  * (EMFILE, EBUSY, a file still being written, failure to write the thumbnail) → plain Error.
  * Global sharp settings (concurrency, cache) are the caller's business and are not touched here.
@@ -200,6 +203,8 @@ interface ImageHeader {
   autoOrient?: { width: number; height: number };
   exif?: Buffer;
   xmp?: Buffer;
+  /** Pages or frames in the file, as the decoder counts them (a JPEG has one). */
+  pages?: number;
 }
 
 async function decoderHeader(bytes: Buffer | string, options: SharpOptions): Promise<ImageHeader> {
@@ -213,6 +218,7 @@ async function decoderHeader(bytes: Buffer | string, options: SharpOptions): Pro
     autoOrient: meta.autoOrient,
     exif: meta.exif,
     xmp: meta.xmp,
+    pages: meta.pages,
   };
 }
 
@@ -427,5 +433,7 @@ export async function extractPhotoMetadata(
     exifError: embedded.error,
     scanner: detectScanner(exif.make, exif.model, exif.software),
     sidecar,
+    // The decoder reads the first page (its default); the others are counted, so the archivist is told.
+    ...(meta.pages !== undefined && meta.pages > 1 ? { pages: meta.pages } : {}),
   };
 }

@@ -106,6 +106,11 @@ export const photoMetadataSchema = z
     /** Why (part of) the embedded metadata could not be read; the rest of the result is valid. */
     exifError: z.string().max(2000).nullable(),
     scanner: z.object({ isScan: z.boolean(), reason: z.string().max(2000).nullable() }).strict(),
+    /**
+     * How many pages (a multi-page TIFF) or frames the file holds, when more than one. The
+     * thumbnail, the hashes and the dimensions are of the first; absent for a single image.
+     */
+    pages: z.number().int().min(2).max(1_000_000).optional(),
     /** An XMP sidecar beside the file (photo.jpg.xmp or photo.xmp) and the dates catalogued in it. */
     sidecar: sidecarSchema.nullable().optional(),
   })

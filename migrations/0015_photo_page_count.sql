@@ -1,0 +1,1 @@
+ALTER TABLE `photos` ADD `page_count` integer;
