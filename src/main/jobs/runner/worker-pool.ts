@@ -4,15 +4,28 @@
  * and reports every end of a process as a typed reason — what the adapter saw (exited, crashed,
  * out of memory, failed to launch) or the kill the runtime asked for. It knows nothing of jobs.
  */
-import { readMessage, workerToMainSchema, type MainToWorker, type WorkerToMain } from '../../../shared/worker-protocol';
+import {
+  readMessage,
+  workerToMainSchema,
+  type HeapReport,
+  type MainToWorker,
+  type WorkerToMain,
+} from '../../../shared/worker-protocol';
 import type { SpawnWorker, WorkerExit, WorkerProcess } from '../worker-process';
 import type { Logger } from './logger';
+import { exitKindWithHeap, nearHeapLimit } from './worker-heap';
 
 /** Why the runtime killed a process (`protocol`: it sent a message that is not the protocol's). */
 export type KillReason = 'cancel' | 'timeout' | 'lost' | 'unresponsive' | 'protocol' | 'shutdown';
 
-/** How a slot's process ended: a kill the runtime asked for, or what its adapter reported. */
-export type SlotExit = { kind: 'killed'; reason: KillReason; exit: WorkerExit } | { kind: WorkerExit['kind']; exit: WorkerExit };
+/**
+ * How a slot's process ended: a kill the runtime asked for, or what its adapter reported (a
+ * crash with the heap near its limit reads as out of memory). `heap`: its last report of its
+ * heap, when that was near the limit; `heapMb`: the limit it was started with.
+ */
+export type SlotExit = (
+  { kind: 'killed'; reason: KillReason; exit: WorkerExit } | { kind: WorkerExit['kind']; exit: WorkerExit }
+) & { heap?: HeapReport; heapMb: number };
 
 export interface WorkerSlot {
   readonly index: number;
@@ -28,6 +41,8 @@ interface SlotState extends WorkerSlot {
   ready: boolean;
   alive: boolean;
   lastPongAt: number;
+  /** What its process last said about its heap (pongs, progress, reports near the limit). */
+  lastHeap: HeapReport | null;
   consecutiveCrashes: number;
   /** Its last process could not be started, or ended before it was ready; cleared when one gets ready. */
   launchFailed: boolean;
@@ -68,6 +83,7 @@ export class WorkerPool {
         ready: false,
         alive: false,
         lastPongAt: 0,
+        lastHeap: null,
         consecutiveCrashes: 0,
         launchFailed: false,
         killReason: null,
@@ -174,6 +190,7 @@ export class WorkerPool {
     slot.ready = false;
     slot.killReason = null;
     slot.lastPongAt = Date.now();
+    slot.lastHeap = null;
     slot.exited = new Promise((resolve) => (slot.onExited = resolve));
     proc.onMessage((raw) => {
       if (slot.proc !== proc) return;
@@ -186,6 +203,8 @@ export class WorkerPool {
       }
       const msg = read.msg;
       slot.lastPongAt = Date.now();
+      if (msg.t === 'heap') return void (slot.lastHeap = { usedMb: msg.usedMb, limitMb: msg.limitMb });
+      if ((msg.t === 'pong' || msg.t === 'progress') && msg.heap) slot.lastHeap = msg.heap;
       if (msg.t === 'ready') {
         slot.ready = true;
         slot.launchFailed = false;
@@ -200,9 +219,13 @@ export class WorkerPool {
       slot.ready = false;
       const reason = slot.killReason;
       // A process that ends before it ever said it was ready did not launch, whatever its code.
-      const kind = reason ? 'killed' : !wasReady && exit.kind !== 'exited' ? 'failed_to_launch' : exit.kind;
+      const ended = exitKindWithHeap(exit.kind, slot.lastHeap);
+      const kind = reason ? 'killed' : !wasReady && ended !== 'exited' ? 'failed_to_launch' : ended;
       slot.launchFailed = kind === 'failed_to_launch';
-      const slotExit: SlotExit = kind === 'killed' ? { kind, reason: reason!, exit } : { kind, exit };
+      const heap = nearHeapLimit(slot.lastHeap) ? { heap: slot.lastHeap } : {};
+      const heapMb = this.o.heapMb;
+      const slotExit: SlotExit =
+        kind === 'killed' ? { kind, reason: reason!, exit, heapMb, ...heap } : { kind, exit, heapMb, ...heap };
       if (reason !== 'shutdown') {
         // Only real crashes (hangs, nonsense) count towards the crash-loop backoff, not kills we asked for.
         if (!reason || reason === 'unresponsive' || reason === 'protocol') slot.consecutiveCrashes++;

@@ -204,7 +204,7 @@ export class WorkerQueues {
     if (current) {
       if (current.abortReason === 'shutdown' || (exit.kind === 'killed' && exit.reason === 'shutdown')) this.release(current);
       else if (current.abortReason !== 'lost') {
-        const limits = { heapMb: this.o.heapMb, cancelGraceMs: this.o.cancelGraceMs, unresponsiveMs: this.o.unresponsiveMs };
+        const limits = { cancelGraceMs: this.o.cancelGraceMs, unresponsiveMs: this.o.unresponsiveMs };
         this.end({ kind: 'fail', job: current, error: errorForExit(current, exit, limits) });
       } else current.finish(); // its lease is someone else's now: nothing to commit
     }
