@@ -205,12 +205,18 @@ export class JobRunner {
     return this.o.paused;
   }
 
+  /** The worker count, changed live (Settings): see WorkerQueues.resize. */
+  setConcurrency(workers: number): void {
+    this.workers.resize(workers);
+    this.wake();
+  }
+
   getStats(): RunnerStats {
     const workers = this.pool.health();
     return {
       runnerId: this.runnerId,
       workersAlive: workers.ready,
-      workersConfigured: this.pool.slots.length,
+      workersConfigured: this.pool.size,
       workersStarting: workers.starting,
       workersFailed: workers.failed,
       paused: this.o.paused,

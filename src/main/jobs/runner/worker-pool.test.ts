@@ -197,4 +197,59 @@ describe('exitKindOf (what an adapter reports)', () => {
     expect(exitKindOf(null, 'SIGKILL', '')).toBe('crashed');
     expect(exitKindOf(1, null, '')).toBe('crashed');
   });
+
+  it('resizes live: new slots start, retiring ones take nothing and leave only when dismissed', async () => {
+    const f = fakeSpawner();
+    const { p, exits } = pool(f, 1);
+    stops.push(() => p.stop(() => false, 100));
+    p.start();
+    await until(() => p.readyCount() === 1, 'one ready worker');
+
+    expect(p.resize(3)).toEqual([]);
+    await until(() => p.readyCount() === 3, 'three ready workers');
+    expect(p.size).toBe(3);
+    expect(f.workers.map((w) => w.name)).toEqual(['host:1:abc/w0', 'host:1:abc/w1', 'host:1:abc/w2']);
+
+    const retired = p.resize(1);
+    expect(retired.map((s) => s.index)).toEqual([1, 2]);
+    // Claimed for no more (not ready), but their processes stay until dismissed: a job in hand finishes.
+    expect(p.slots.map((s) => [s.ready, s.retiring])).toEqual([
+      [true, false],
+      [false, true],
+      [false, true],
+    ]);
+    expect(p.health()).toEqual({ ready: 1, starting: 0, failed: 0 });
+    await tick(20);
+    expect(f.workers.filter((w) => w.killed)).toHaveLength(0);
+
+    p.dismiss(retired[1]);
+    await until(() => p.slots.length === 2, 'the dismissed slot to leave');
+    expect(exits.map((e) => e.exit)).toMatchObject([{ kind: 'killed', reason: 'retired' }]);
+    // A slot below it still retiring keeps the list dense until it leaves too.
+    p.dismiss(retired[0]);
+    await until(() => p.slots.length === 1, 'the other retiring slot to leave');
+    await tick(20);
+    expect(f.workers).toHaveLength(3); // neither was replaced
+
+    // Grown again: a new process at the freed index; a stale handle to the old slot reaches nothing.
+    p.resize(2);
+    await until(() => p.readyCount() === 2, 'two ready workers');
+    expect(f.workers).toHaveLength(4);
+    p.kill(retired[0], 'cancel');
+    await tick(20);
+    expect(f.workers[3].killed).toBe(false);
+  });
+
+  it('a slot kept after all while its process was leaving gets a new process', async () => {
+    const f = fakeSpawner();
+    const { p } = pool(f, 2);
+    stops.push(() => p.stop(() => false, 100));
+    p.start();
+    await until(() => p.readyCount() === 2, 'two ready workers');
+    const [slot] = p.resize(1);
+    p.dismiss(slot);
+    p.resize(2);
+    await until(() => p.readyCount() === 2 && f.workers.length === 3, 'a replacement for w1');
+    expect(p.slots.map((s) => s.retiring)).toEqual([false, false]);
+  });
 });

@@ -1,8 +1,12 @@
 /**
- * Worker supervision: a fixed number of slots, each with at most one live process. Spawns and
+ * Worker supervision: a number of slots, each with at most one live process. Spawns and
  * respawns (with a crash-loop backoff), tracks readiness and liveness (pings), kills on request,
  * and reports every end of a process as a typed reason — what the adapter saw (exited, crashed,
  * out of memory, failed to launch) or the kill the runtime asked for. It knows nothing of jobs.
+ *
+ * The number of slots changes live (`resize`): new slots start at once; slots past the new size
+ * retire — they are claimed for no more, and their process is asked to exit once whoever holds
+ * their jobs says they are idle (`dismiss`), so a job in hand is finished, never cut off.
  */
 import {
   readMessage,
@@ -16,7 +20,7 @@ import type { Logger } from './logger';
 import { exitKindWithHeap, nearHeapLimit } from './worker-heap';
 
 /** Why the runtime killed a process (`protocol`: it sent a message that is not the protocol's). */
-export type KillReason = 'cancel' | 'timeout' | 'lost' | 'unresponsive' | 'protocol' | 'shutdown';
+export type KillReason = 'cancel' | 'timeout' | 'lost' | 'unresponsive' | 'protocol' | 'shutdown' | 'retired';
 
 /**
  * How a slot's process ended: a kill the runtime asked for, or what its adapter reported (a
@@ -31,15 +35,20 @@ export interface WorkerSlot {
   readonly index: number;
   /** The lease owner of every job this slot runs: `<runner id>/w<index>`. */
   readonly owner: string;
-  /** True from the process's `ready` message until it ends. */
+  /** True from the process's `ready` message until it ends or the slot retires. */
   readonly ready: boolean;
   readonly alive: boolean;
+  /** Past the pool's size: it takes no more jobs, and its process leaves once idle. */
+  readonly retiring?: boolean;
 }
 
 interface SlotState extends WorkerSlot {
   proc: WorkerProcess | null;
   ready: boolean;
   alive: boolean;
+  retiring: boolean;
+  /** Its process said `ready` (it is `ready` unless retiring). */
+  launched: boolean;
   lastPongAt: number;
   /** What its process last said about its heap (pongs, progress, reports near the limit). */
   lastHeap: HeapReport | null;
@@ -71,34 +80,94 @@ export interface WorkerPoolOptions {
 
 export class WorkerPool {
   private readonly state: SlotState[] = [];
+  private started = false;
   private stopping = false;
   private pingSeq = 0;
 
   constructor(private readonly o: WorkerPoolOptions) {
-    for (let index = 0; index < o.size; index++) {
-      this.state.push({
-        index,
-        owner: `${o.runnerId}/w${index}`,
-        proc: null,
-        ready: false,
-        alive: false,
-        lastPongAt: 0,
-        lastHeap: null,
-        consecutiveCrashes: 0,
-        launchFailed: false,
-        killReason: null,
-        exited: Promise.resolve(),
-        onExited: () => {},
-      });
-    }
+    for (let index = 0; index < o.size; index++) this.state.push(this.newSlot(index));
   }
 
+  private newSlot(index: number): SlotState {
+    return {
+      index,
+      owner: `${this.o.runnerId}/w${index}`,
+      proc: null,
+      ready: false,
+      alive: false,
+      retiring: false,
+      launched: false,
+      lastPongAt: 0,
+      lastHeap: null,
+      consecutiveCrashes: 0,
+      launchFailed: false,
+      killReason: null,
+      exited: Promise.resolve(),
+      onExited: () => {},
+    };
+  }
+
+  /** Every slot with a process or on its way to one, retiring ones included (indexes are dense). */
   get slots(): readonly WorkerSlot[] {
     return this.state;
   }
 
+  /** How many slots the pool keeps (retiring ones not counted). */
+  get size(): number {
+    return this.state.filter((s) => !s.retiring).length;
+  }
+
   start(): void {
-    for (const slot of this.state) this.spawn(slot);
+    this.started = true;
+    for (const slot of this.state) if (!slot.retiring) this.spawn(slot);
+  }
+
+  /**
+   * Changes how many slots the pool keeps. Growing starts new processes (or keeps a retiring slot
+   * whose process has not left yet); shrinking retires the highest slots and returns those that
+   * just started retiring: the caller gives back what they hold and `dismiss`es each once idle.
+   */
+  resize(size: number): WorkerSlot[] {
+    const target = Math.max(1, Math.floor(size));
+    const retired: WorkerSlot[] = [];
+    for (let index = 0; index < Math.max(target, this.state.length); index++) {
+      let slot = this.state[index];
+      if (index < target) {
+        if (!slot) {
+          slot = this.newSlot(index);
+          this.state.push(slot);
+          if (this.started) this.spawn(slot);
+        } else if (slot.retiring) {
+          slot.retiring = false;
+          slot.ready = slot.launched;
+          // Its process may already have been asked to leave: it is replaced when it does.
+          if (!slot.proc && this.started) this.spawn(slot);
+        }
+      } else if (!slot.retiring) {
+        slot.retiring = true;
+        slot.ready = false;
+        clearTimeout(slot.respawnTimer);
+        retired.push(slot);
+      }
+    }
+    this.prune();
+    return retired;
+  }
+
+  /** A retiring slot holds nothing any more: its process is asked to exit (and killed if it does not). */
+  dismiss(slot: WorkerSlot): void {
+    const s = this.of(slot);
+    if (!s?.retiring) return;
+    const proc = s.proc;
+    if (!proc) return this.prune();
+    s.killReason ??= 'retired';
+    proc.send({ t: 'shutdown' });
+    setTimeout(() => proc.kill(), 1000).unref();
+  }
+
+  /** Retired slots whose process is gone leave the end of the list (so indexes stay dense). */
+  private prune(): void {
+    while (this.state.at(-1)?.retiring && !this.state.at(-1)!.proc) this.state.pop();
   }
 
   readyCount(): number {
@@ -111,25 +180,27 @@ export class WorkerPool {
    * ended before it was ready — an error until a later one gets ready).
    */
   health(): { ready: number; starting: number; failed: number } {
-    const ready = this.readyCount();
-    const failed = this.state.filter((s) => !s.ready && s.launchFailed).length;
-    return { ready, starting: this.state.length - ready - failed, failed };
+    const kept = this.state.filter((s) => !s.retiring);
+    const ready = kept.filter((s) => s.ready).length;
+    const failed = kept.filter((s) => !s.ready && s.launchFailed).length;
+    return { ready, starting: kept.length - ready - failed, failed };
   }
 
   send(slot: WorkerSlot, msg: MainToWorker): void {
-    this.of(slot).proc?.send(msg);
+    this.of(slot)?.proc?.send(msg);
   }
 
   kill(slot: WorkerSlot, reason: KillReason): void {
     const s = this.of(slot);
-    if (!s.proc) return;
+    if (!s?.proc) return;
     s.killReason ??= reason;
     s.proc.kill();
   }
 
   /** A slot that finished a job cleanly is out of any crash loop. */
   succeeded(slot: WorkerSlot): void {
-    this.of(slot).consecutiveCrashes = 0;
+    const s = this.of(slot);
+    if (s) s.consecutiveCrashes = 0;
   }
 
   /** Pings every process; kills a busy one that has stopped answering (a hung handler). */
@@ -169,12 +240,14 @@ export class WorkerPool {
     clearTimeout(timer);
   }
 
-  private of(slot: WorkerSlot): SlotState {
-    return this.state[slot.index];
+  /** The slot's state; none for a slot that retired and left (its handle must not reach a new slot at its index). */
+  private of(slot: WorkerSlot): SlotState | undefined {
+    const s = this.state[slot.index];
+    return s === slot ? s : undefined;
   }
 
   private spawn(slot: SlotState): void {
-    if (this.stopping) return;
+    if (this.stopping || slot.retiring) return;
     let proc: WorkerProcess;
     try {
       proc = this.o.spawn({ heapMb: this.o.heapMb, name: slot.owner, env: { ...this.o.env } });
@@ -188,6 +261,7 @@ export class WorkerPool {
     slot.proc = proc;
     slot.alive = true;
     slot.ready = false;
+    slot.launched = false;
     slot.killReason = null;
     slot.lastPongAt = Date.now();
     slot.lastHeap = null;
@@ -206,7 +280,8 @@ export class WorkerPool {
       if (msg.t === 'heap') return void (slot.lastHeap = { usedMb: msg.usedMb, limitMb: msg.limitMb });
       if ((msg.t === 'pong' || msg.t === 'progress') && msg.heap) slot.lastHeap = msg.heap;
       if (msg.t === 'ready') {
-        slot.ready = true;
+        slot.launched = true;
+        slot.ready = !slot.retiring;
         slot.launchFailed = false;
         this.o.onReady(slot);
       } else if (msg.t !== 'pong') this.o.onMessage(slot, msg);
@@ -217,6 +292,7 @@ export class WorkerPool {
       slot.proc = null;
       slot.alive = false;
       slot.ready = false;
+      slot.launched = false;
       const reason = slot.killReason;
       // A process that ends before it ever said it was ready did not launch, whatever its code.
       const ended = exitKindWithHeap(exit.kind, slot.lastHeap);
@@ -226,14 +302,16 @@ export class WorkerPool {
       const heapMb = this.o.heapMb;
       const slotExit: SlotExit =
         kind === 'killed' ? { kind, reason: reason!, exit, heapMb, ...heap } : { kind, exit, heapMb, ...heap };
-      if (reason !== 'shutdown') {
+      if (reason !== 'shutdown' && reason !== 'retired') {
         // Only real crashes (hangs, nonsense) count towards the crash-loop backoff, not kills we asked for.
         if (!reason || reason === 'unresponsive' || reason === 'protocol') slot.consecutiveCrashes++;
         if (!reason)
           this.o.log.warn(`worker ${slot.owner} ended (${kind}, code ${exit.code}, signal ${exit.signal}); replacing it`);
       }
       this.o.onExit(slot, slotExit);
-      if (reason !== 'shutdown') this.scheduleRespawn(slot);
+      if (slot.retiring) this.prune();
+      // A slot kept after all while its process was leaving (grown again) gets a new one.
+      else if (reason !== 'shutdown') this.scheduleRespawn(slot);
       slot.onExited();
     });
   }
