@@ -119,6 +119,7 @@ export class JobRunner {
       runnerId: this.runnerId,
       spawn: opts.spawn,
       heapMb: this.o.heapMb,
+      totalMemoryMb: opts.totalMemoryMb,
       env: opts.workerEnv ?? {},
       unresponsiveMs: this.o.unresponsiveMs,
       log: this.o.log,
@@ -220,6 +221,7 @@ export class JobRunner {
       workersStarting: workers.starting,
       workersFailed: workers.failed,
       paused: this.o.paused,
+      memory: this.pool.memoryBudget,
       ...this.stats,
     };
   }

@@ -14,7 +14,7 @@ async function until(cond: () => boolean, what: string, ms = 3000): Promise<void
   }
 }
 
-function pool(f: FakeSpawner, size = 1, unresponsiveMs = 50) {
+function pool(f: FakeSpawner, size = 1, unresponsiveMs = 50, memory = { heapMb: 64, totalMemoryMb: 64 * 1024 }) {
   const exits: { slot: WorkerSlot; exit: SlotExit }[] = [];
   const spawnErrors: string[] = [];
   const messages: WorkerToMain[] = [];
@@ -23,7 +23,7 @@ function pool(f: FakeSpawner, size = 1, unresponsiveMs = 50) {
     size,
     runnerId: 'host:1:abc',
     spawn: f.spawn,
-    heapMb: 64,
+    ...memory,
     env: {},
     unresponsiveMs,
     log: silentLogger,
@@ -251,5 +251,27 @@ describe('exitKindOf (what an adapter reports)', () => {
     p.resize(2);
     await until(() => p.readyCount() === 2 && f.workers.length === 3, 'a replacement for w1');
     expect(p.slots.map((s) => s.retiring)).toEqual([false, false]);
+  });
+
+  it('runs no more workers than the memory budget allows, each started with its share as heap limit', async () => {
+    const f = fakeSpawner();
+    const heaps: number[] = [];
+    const spawn = f.spawn;
+    f.spawn = (opts) => (heaps.push(opts.heapMb), spawn(opts));
+    // 2 GB of memory: workers may use 1 GB, at least 512 MB each — two, with 256 MB heaps.
+    const { p } = pool(f, 4, 50, { heapMb: 1024, totalMemoryMb: 2048 });
+    stops.push(() => p.stop(() => false, 100));
+    p.start();
+    await until(() => p.readyCount() === 2, 'two ready workers');
+    expect(p.slots).toHaveLength(2);
+    expect(heaps).toEqual([256, 256]);
+    expect(p.memoryBudget).toMatchObject({ requested: 4, workers: 2, maxWorkers: 2, heapMb: 256 });
+    // Asking for more does not start more.
+    expect(p.resize(8)).toEqual([]);
+    await tick(20);
+    expect(f.workers).toHaveLength(2);
+    // One alone gets the whole budget's half (512 MB), for the processes started from now on.
+    expect(p.resize(1).map((s) => s.index)).toEqual([1]);
+    expect(p.memoryBudget).toMatchObject({ workers: 1, heapMb: 512 });
   });
 });

@@ -7,7 +7,14 @@
  * The number of slots changes live (`resize`): new slots start at once; slots past the new size
  * retire — they are claimed for no more, and their process is asked to exit once whoever holds
  * their jobs says they are idle (`dismiss`), so a job in hand is finished, never cut off.
+ *
+ * All workers share one memory budget (src/shared/worker-budget.ts): the pool runs no more of
+ * them than it allows, whatever it is asked for, and starts each with its share as heap limit. A
+ * process keeps the limit it started with; after the count grows, older ones keep their larger
+ * limit until they are replaced.
  */
+import os from 'node:os';
+import { workerBudget, type WorkerBudget } from '../../../shared/worker-budget';
 import {
   readMessage,
   workerToMainSchema,
@@ -49,6 +56,8 @@ interface SlotState extends WorkerSlot {
   retiring: boolean;
   /** Its process said `ready` (it is `ready` unless retiring). */
   launched: boolean;
+  /** The heap limit its process was started with. */
+  heapMb: number;
   lastPongAt: number;
   /** What its process last said about its heap (pongs, progress, reports near the limit). */
   lastHeap: HeapReport | null;
@@ -62,10 +71,14 @@ interface SlotState extends WorkerSlot {
 }
 
 export interface WorkerPoolOptions {
+  /** How many workers are asked for (the memory budget may allow fewer). */
   size: number;
   runnerId: string;
   spawn: SpawnWorker;
+  /** The most heap a worker gets (the budget may give it less). */
   heapMb: number;
+  /** The machine's memory the budget is taken from, in MB (default: os.totalmem()). */
+  totalMemoryMb?: number;
   env: Record<string, string>;
   /** A busy process that has not answered a ping for this long is killed. */
   unresponsiveMs: number;
@@ -83,9 +96,16 @@ export class WorkerPool {
   private started = false;
   private stopping = false;
   private pingSeq = 0;
+  private budget: WorkerBudget;
 
   constructor(private readonly o: WorkerPoolOptions) {
-    for (let index = 0; index < o.size; index++) this.state.push(this.newSlot(index));
+    this.budget = workerBudget(o.size, o.totalMemoryMb ?? machineMemoryMb(), o.heapMb);
+    for (let index = 0; index < this.budget.workers; index++) this.state.push(this.newSlot(index));
+  }
+
+  /** What the budget allows for the size last asked for. */
+  get memoryBudget(): WorkerBudget {
+    return { ...this.budget };
   }
 
   private newSlot(index: number): SlotState {
@@ -97,6 +117,7 @@ export class WorkerPool {
       alive: false,
       retiring: false,
       launched: false,
+      heapMb: this.budget.heapMb,
       lastPongAt: 0,
       lastHeap: null,
       consecutiveCrashes: 0,
@@ -128,7 +149,8 @@ export class WorkerPool {
    * just started retiring: the caller gives back what they hold and `dismiss`es each once idle.
    */
   resize(size: number): WorkerSlot[] {
-    const target = Math.max(1, Math.floor(size));
+    this.budget = workerBudget(size, this.budget.totalMb, this.o.heapMb);
+    const target = this.budget.workers;
     const retired: WorkerSlot[] = [];
     for (let index = 0; index < Math.max(target, this.state.length); index++) {
       let slot = this.state[index];
@@ -250,7 +272,8 @@ export class WorkerPool {
     if (this.stopping || slot.retiring) return;
     let proc: WorkerProcess;
     try {
-      proc = this.o.spawn({ heapMb: this.o.heapMb, name: slot.owner, env: { ...this.o.env } });
+      slot.heapMb = this.budget.heapMb;
+      proc = this.o.spawn({ heapMb: slot.heapMb, name: slot.owner, env: { ...this.o.env } });
     } catch (err) {
       this.o.onSpawnError(`Could not start a worker process: ${(err as Error).message}`);
       slot.launchFailed = true;
@@ -299,7 +322,7 @@ export class WorkerPool {
       const kind = reason ? 'killed' : !wasReady && ended !== 'exited' ? 'failed_to_launch' : ended;
       slot.launchFailed = kind === 'failed_to_launch';
       const heap = nearHeapLimit(slot.lastHeap) ? { heap: slot.lastHeap } : {};
-      const heapMb = this.o.heapMb;
+      const heapMb = slot.heapMb;
       const slotExit: SlotExit =
         kind === 'killed' ? { kind, reason: reason!, exit, heapMb, ...heap } : { kind, exit, heapMb, ...heap };
       if (reason !== 'shutdown' && reason !== 'retired') {
@@ -323,4 +346,9 @@ export class WorkerPool {
     const delay = n <= 1 ? 0 : Math.min(30_000, 500 * 2 ** (n - 2));
     slot.respawnTimer = setTimeout(() => this.spawn(slot), delay);
   }
+}
+
+/** The machine's memory, in MB. */
+export function machineMemoryMb(): number {
+  return Math.floor(os.totalmem() / (1024 * 1024));
 }
