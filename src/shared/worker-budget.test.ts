@@ -18,10 +18,10 @@ describe('the workers’ memory budget', () => {
 
   it('says what runs, and why fewer than asked', () => {
     expect(describeWorkerBudget(workerBudget(4, 2 * 1024))).toBe(
-      '2 will run: this machine has 2.0 GB of memory, and workers may use half of it (1.0 GB), at least 512 MB each. Each has a 256 MB heap.',
+      '2 will run: this machine has 2.0 GB of memory, and workers may use half of it (1.0 GB), at least 512 MB each. Each has a heap limit of 256 MB.',
     );
     expect(describeWorkerBudget(workerBudget(2, 16 * 1024))).toBe(
-      "Workers may use half of this machine's 16 GB of memory (8.0 GB), at least 512 MB each: up to 16 here. Each has a 1024 MB heap.",
+      "Workers may use half of this machine's 16 GB of memory (8.0 GB), at least 512 MB each: up to 16 here. Each has a heap limit of 1024 MB.",
     );
   });
 });

@@ -46,5 +46,5 @@ export function describeWorkerBudget(b: WorkerBudget): string {
     b.workers < b.requested
       ? `${b.workers} will run: this machine has ${gb(b.totalMb)} of memory, and workers may use half of it (${gb(b.budgetMb)}), at least 512 MB each.`
       : `Workers may use half of this machine's ${gb(b.totalMb)} of memory (${gb(b.budgetMb)}), at least 512 MB each: up to ${b.maxWorkers} here.`;
-  return `${runs} Each has a ${b.heapMb} MB heap.`;
+  return `${runs} Each has a heap limit of ${b.heapMb} MB.`;
 }
