@@ -55,6 +55,13 @@ export const healthSchema = z.object({
     failed: z.number().int(),
   }),
   paused: z.boolean(),
+  /** The workers' memory budget (src/shared/worker-budget.ts): the machine's memory, and what it allows. */
+  workerMemory: z.object({
+    totalMb: z.number().int(),
+    workers: z.number().int(),
+    maxWorkers: z.number().int(),
+    heapMb: z.number().int(),
+  }),
 });
 
 // ---------------------------------------------------------------- settings

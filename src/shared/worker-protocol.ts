@@ -20,6 +20,9 @@ const serializedJobError = z.object({
   retryAfterMs: z.number().optional(),
 }) satisfies z.ZodType<SerializedJobError>;
 
+/** The worker's heap as V8 reports it (used vs the limit it was started with), in MB. */
+const heapReport = z.object({ usedMb: z.number(), limitMb: z.number() });
+
 const jobAssignment = z.object({ ...jobRef, type: z.string(), input: z.unknown() });
 
 export const mainToWorkerSchema = z.discriminatedUnion('t', [
@@ -39,7 +42,7 @@ const jobResult = z.discriminatedUnion('ok', [
 
 export const workerToMainSchema = z.discriminatedUnion('t', [
   z.object({ t: z.literal('ready'), pid: z.number(), types: z.array(z.string()) }),
-  z.object({ t: z.literal('pong'), seq: z.number() }),
+  z.object({ t: z.literal('pong'), seq: z.number(), heap: heapReport.optional() }),
   /** `ok`: the job was still waiting and will not run here; false: it had already started. */
   z.object({ t: z.literal('revoked'), ...jobRef, ok: z.boolean() }),
   z.object({
@@ -47,16 +50,20 @@ export const workerToMainSchema = z.discriminatedUnion('t', [
     ...jobRef,
     progress: z.number(),
     message: z.string().optional(),
+    heap: heapReport.optional(),
   }),
   jobResult,
   /** Several results in one message: a worker working through a batch of short jobs sends them together. */
   z.object({ t: z.literal('results'), results: z.array(jobResult) }),
+  /** The heap near its limit while a job runs (see src/worker/heap-report.ts): main keeps the last one. */
+  z.object({ t: z.literal('heap'), ...heapReport.shape }),
 ]);
 
 export type JobAssignment = z.infer<typeof jobAssignment>;
 export type MainToWorker = z.infer<typeof mainToWorkerSchema>;
 export type WorkerToMain = z.infer<typeof workerToMainSchema>;
 export type JobResultMessage = z.infer<typeof jobResult>;
+export type HeapReport = z.infer<typeof heapReport>;
 
 /** A received message, parsed; `problem` says in a line what was wrong with one that is not. */
 export function readMessage<T>(schema: z.ZodType<T>, raw: unknown): { ok: true; msg: T } | { ok: false; problem: string } {

@@ -15,6 +15,7 @@ import {
   type WorkerToMain,
 } from '../shared/worker-protocol';
 import { workerHandlers } from './handlers';
+import { HeapWatch, heapReport } from './heap-report';
 
 interface ParentPort {
   postMessage(msg: WorkerToMain): void;
@@ -68,6 +69,7 @@ const handlers = workerHandlers({ diagnostics: process.env.CIRCA_DIAGNOSTIC_JOBS
 const queue: JobAssignment[] = [];
 let current: { job: JobAssignment; abort: LazyAbort } | null = null;
 let draining = false;
+const heapWatch = new HeapWatch((report) => send({ t: 'heap', ...report }));
 
 /** Results wait here until the batch is done or a time slice ends, then go in one message. */
 const outbox: JobResultMessage[] = [];
@@ -95,7 +97,7 @@ async function runOne(job: JobAssignment): Promise<void> {
       const now = Date.now();
       if (now - lastProgress < 100 && fraction < 1) return;
       lastProgress = now;
-      send({ t: 'progress', jobId: job.jobId, attempt: job.attempt, progress: fraction, message });
+      send({ t: 'progress', jobId: job.jobId, attempt: job.attempt, progress: fraction, message, heap: heapReport() });
     },
   };
   const started = performance.now();
@@ -123,6 +125,7 @@ async function runOne(job: JobAssignment): Promise<void> {
 async function drain(): Promise<void> {
   if (draining) return;
   draining = true;
+  heapWatch.busy();
   try {
     let sliceStart = Date.now();
     while (queue.length) {
@@ -135,6 +138,7 @@ async function drain(): Promise<void> {
     }
   } finally {
     draining = false;
+    heapWatch.idle();
     flushOutbox();
   }
 }
@@ -142,7 +146,7 @@ async function drain(): Promise<void> {
 onParentMessage((msg) => {
   switch (msg.t) {
     case 'ping':
-      send({ t: 'pong', seq: msg.seq });
+      send({ t: 'pong', seq: msg.seq, heap: heapReport() });
       return;
     case 'run':
       queue.push(...msg.jobs);

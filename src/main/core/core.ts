@@ -201,6 +201,9 @@ export function openCore(opts: CoreOptions): Core {
     });
     jobs.attachRunner(runner);
     runner.start();
+    // The worker count applies live, unless the caller fixed it (circa-worker --concurrency).
+    const live = opts.concurrency === undefined ? runner : null;
+    settings.onChange((s) => live?.setConcurrency(s.workerCount));
   }
   const scheduler =
     runner && (opts.backupSchedule ?? (opts.mode === 'electron' || opts.mode === 'browser'))

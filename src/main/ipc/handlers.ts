@@ -10,11 +10,15 @@ import { assertUsableAiSettings } from '../../shared/ai/settings-check';
 import { parseOcrReading } from '../photos/photo-repository';
 import { importPaths } from '../photos/import-paths';
 import { captionDates } from '../dating/caption-dates';
+import { workerBudget } from '../../shared/worker-budget';
+import { machineMemoryMb } from '../jobs/runner/worker-pool';
 
 export function createHandlers(core: CoreServices): Handlers {
   return {
     'app.health': () => {
       const stats = core.runner?.getStats();
+      // Without a runner here (jobs run elsewhere), what the budget would allow this machine.
+      const memory = stats?.memory ?? workerBudget(core.settings.get().workerCount, machineMemoryMb());
       return {
         version: APP_VERSION,
         mode: core.mode === 'electron' ? 'electron' : 'browser',
@@ -28,6 +32,7 @@ export function createHandlers(core: CoreServices): Handlers {
           failed: stats?.workersFailed ?? 0,
         },
         paused: stats?.paused ?? false,
+        workerMemory: { totalMb: memory.totalMb, workers: memory.workers, maxWorkers: memory.maxWorkers, heapMb: memory.heapMb },
       };
     },
 

@@ -34,6 +34,7 @@ export class SettingsStore {
    */
   private cached: { settings: Settings; dataVersion: number } | null = null;
   private readonly dataVersion;
+  private readonly listeners: ((settings: Settings) => void)[] = [];
 
   constructor(private readonly db: LibraryDb) {
     this.dataVersion = db.sqlite.prepare('PRAGMA data_version').pluck();
@@ -73,7 +74,14 @@ export class SettingsStore {
       const put = this.db.sqlite.prepare(UPSERT);
       for (const [k, v] of Object.entries(patch)) if (v !== undefined) put.run(k, JSON.stringify(v), Date.now());
     });
-    return this.get();
+    const saved = this.get();
+    for (const listener of this.listeners) listener({ ...saved });
+    return saved;
+  }
+
+  /** Called after every change saved here (what applies live, such as the worker count, follows it). */
+  onChange(listener: (settings: Settings) => void): void {
+    this.listeners.push(listener);
   }
 
   /** Internal flags that are not user settings (e.g. `jobs.paused`). */

@@ -64,6 +64,14 @@ export const diagnosticHandlers: WorkerHalves<DiagnosticJobTypes> = {
       const hog: unknown[] = [];
       for (;;) hog.push(new Array(1_000_000).fill({ x: Math.random() }));
     }
+    if (input.mode === 'oom_yielding') {
+      // As a handler that awaits between allocations (file reads, decodes) runs out of memory.
+      const hog: unknown[] = [];
+      for (;;) {
+        hog.push(new Array(100_000).fill({ x: Math.random() }));
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    }
     process.kill(process.pid, 'SIGKILL');
     return new Promise(() => {});
   },

@@ -4,6 +4,7 @@ import type { JobTransitions } from '../store/transitions';
 import type { SpawnWorker } from '../worker-process';
 import type { Logger } from './logger';
 import type { Clock } from '../clock';
+import type { WorkerBudget } from '../../../shared/worker-budget';
 
 export interface RunnerOptions {
   transitions: JobTransitions;
@@ -13,7 +14,10 @@ export interface RunnerOptions {
   /** How long finished jobs are kept (the library's retention setting). */
   retentionMs: () => number;
   runnerId?: string;
+  /** The most heap a worker gets, in MB (the workers' memory budget may give less: src/shared/worker-budget.ts). */
   heapMb?: number;
+  /** The machine memory the workers' budget is taken from, in MB (default: os.totalmem(); tests inject one). */
+  totalMemoryMb?: number;
   workerEnv?: Record<string, string>;
   leaseMs?: number;
   renewEveryMs?: number;
@@ -49,6 +53,7 @@ export const TRANSITIONS: Record<Mode, Mode[]> = {
 export interface RunnerStats {
   runnerId: string;
   workersAlive: number;
+  /** How many run: the worker count asked for, capped by the memory budget (see `memory`). */
   workersConfigured: number;
   /** Workers on their way (the app starting, a replacement after a crash): not an error. */
   workersStarting: number;
@@ -63,4 +68,6 @@ export interface RunnerStats {
   handedBack: number;
   machineryErrors: number;
   lastMachineryError: string | null;
+  /** The workers' memory budget: how many it allows, and each one's heap. */
+  memory: WorkerBudget;
 }

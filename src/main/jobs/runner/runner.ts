@@ -119,6 +119,7 @@ export class JobRunner {
       runnerId: this.runnerId,
       spawn: opts.spawn,
       heapMb: this.o.heapMb,
+      totalMemoryMb: opts.totalMemoryMb,
       env: opts.workerEnv ?? {},
       unresponsiveMs: this.o.unresponsiveMs,
       log: this.o.log,
@@ -205,15 +206,22 @@ export class JobRunner {
     return this.o.paused;
   }
 
+  /** The worker count, changed live (Settings): see WorkerQueues.resize. */
+  setConcurrency(workers: number): void {
+    this.workers.resize(workers);
+    this.wake();
+  }
+
   getStats(): RunnerStats {
     const workers = this.pool.health();
     return {
       runnerId: this.runnerId,
       workersAlive: workers.ready,
-      workersConfigured: this.pool.slots.length,
+      workersConfigured: this.pool.size,
       workersStarting: workers.starting,
       workersFailed: workers.failed,
       paused: this.o.paused,
+      memory: this.pool.memoryBudget,
       ...this.stats,
     };
   }

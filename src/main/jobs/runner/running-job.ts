@@ -10,6 +10,7 @@ import type { JobRow, Lease } from '../store/rows';
 import { parseStoredPayload } from '../type-hooks';
 import type { SlotExit } from './worker-pool';
 import { Attempt } from './attempt';
+import { describeHeap } from './worker-heap';
 
 export type { AbortReason } from './attempt';
 
@@ -72,7 +73,6 @@ export function abortedWhileLoading(job: RunningJob): SerializedJobError {
 }
 
 export interface ExitLimits {
-  heapMb: number;
   cancelGraceMs: number;
   unresponsiveMs: number;
 }
@@ -105,7 +105,7 @@ export function errorForExit(job: RunningJob, exit: SlotExit, limits: ExitLimits
     case 'out_of_memory':
       return {
         kind: 'retryable',
-        message: `The worker process ran out of memory (heap limit ${limits.heapMb} MB) while running this job`,
+        message: `The worker process ran out of memory (${describeHeap(exit.heap, exit.heapMb)}) while running this job`,
         stack: tail,
         retryAfterMs: 0,
       };

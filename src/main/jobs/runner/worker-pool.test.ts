@@ -14,7 +14,7 @@ async function until(cond: () => boolean, what: string, ms = 3000): Promise<void
   }
 }
 
-function pool(f: FakeSpawner, size = 1, unresponsiveMs = 50) {
+function pool(f: FakeSpawner, size = 1, unresponsiveMs = 50, memory = { heapMb: 64, totalMemoryMb: 64 * 1024 }) {
   const exits: { slot: WorkerSlot; exit: SlotExit }[] = [];
   const spawnErrors: string[] = [];
   const messages: WorkerToMain[] = [];
@@ -23,7 +23,7 @@ function pool(f: FakeSpawner, size = 1, unresponsiveMs = 50) {
     size,
     runnerId: 'host:1:abc',
     spawn: f.spawn,
-    heapMb: 64,
+    ...memory,
     env: {},
     unresponsiveMs,
     log: silentLogger,
@@ -196,5 +196,82 @@ describe('exitKindOf (what an adapter reports)', () => {
     expect(exitKindOf(null, 'SIGABRT', 'Assertion failed: (x), function y')).toBe('crashed');
     expect(exitKindOf(null, 'SIGKILL', '')).toBe('crashed');
     expect(exitKindOf(1, null, '')).toBe('crashed');
+  });
+
+  it('resizes live: new slots start, retiring ones take nothing and leave only when dismissed', async () => {
+    const f = fakeSpawner();
+    const { p, exits } = pool(f, 1);
+    stops.push(() => p.stop(() => false, 100));
+    p.start();
+    await until(() => p.readyCount() === 1, 'one ready worker');
+
+    expect(p.resize(3)).toEqual([]);
+    await until(() => p.readyCount() === 3, 'three ready workers');
+    expect(p.size).toBe(3);
+    expect(f.workers.map((w) => w.name)).toEqual(['host:1:abc/w0', 'host:1:abc/w1', 'host:1:abc/w2']);
+
+    const retired = p.resize(1);
+    expect(retired.map((s) => s.index)).toEqual([1, 2]);
+    // Claimed for no more (not ready), but their processes stay until dismissed: a job in hand finishes.
+    expect(p.slots.map((s) => [s.ready, s.retiring])).toEqual([
+      [true, false],
+      [false, true],
+      [false, true],
+    ]);
+    expect(p.health()).toEqual({ ready: 1, starting: 0, failed: 0 });
+    await tick(20);
+    expect(f.workers.filter((w) => w.killed)).toHaveLength(0);
+
+    p.dismiss(retired[1]);
+    await until(() => p.slots.length === 2, 'the dismissed slot to leave');
+    expect(exits.map((e) => e.exit)).toMatchObject([{ kind: 'killed', reason: 'retired' }]);
+    // A slot below it still retiring keeps the list dense until it leaves too.
+    p.dismiss(retired[0]);
+    await until(() => p.slots.length === 1, 'the other retiring slot to leave');
+    await tick(20);
+    expect(f.workers).toHaveLength(3); // neither was replaced
+
+    // Grown again: a new process at the freed index; a stale handle to the old slot reaches nothing.
+    p.resize(2);
+    await until(() => p.readyCount() === 2, 'two ready workers');
+    expect(f.workers).toHaveLength(4);
+    p.kill(retired[0], 'cancel');
+    await tick(20);
+    expect(f.workers[3].killed).toBe(false);
+  });
+
+  it('a slot kept after all while its process was leaving gets a new process', async () => {
+    const f = fakeSpawner();
+    const { p } = pool(f, 2);
+    stops.push(() => p.stop(() => false, 100));
+    p.start();
+    await until(() => p.readyCount() === 2, 'two ready workers');
+    const [slot] = p.resize(1);
+    p.dismiss(slot);
+    p.resize(2);
+    await until(() => p.readyCount() === 2 && f.workers.length === 3, 'a replacement for w1');
+    expect(p.slots.map((s) => s.retiring)).toEqual([false, false]);
+  });
+
+  it('runs no more workers than the memory budget allows, each started with its share as heap limit', async () => {
+    const f = fakeSpawner();
+    const heaps: number[] = [];
+    const spawn = f.spawn;
+    f.spawn = (opts) => (heaps.push(opts.heapMb), spawn(opts));
+    // 2 GB of memory: workers may use 1 GB, at least 512 MB each — two, with 256 MB heaps.
+    const { p } = pool(f, 4, 50, { heapMb: 1024, totalMemoryMb: 2048 });
+    stops.push(() => p.stop(() => false, 100));
+    p.start();
+    await until(() => p.readyCount() === 2, 'two ready workers');
+    expect(p.slots).toHaveLength(2);
+    expect(heaps).toEqual([256, 256]);
+    expect(p.memoryBudget).toMatchObject({ requested: 4, workers: 2, maxWorkers: 2, heapMb: 256 });
+    // Asking for more does not start more.
+    expect(p.resize(8)).toEqual([]);
+    await tick(20);
+    expect(f.workers).toHaveLength(2);
+    // One alone gets the whole budget's half (512 MB), for the processes started from now on.
+    expect(p.resize(1).map((s) => s.index)).toEqual([1]);
+    expect(p.memoryBudget).toMatchObject({ workers: 1, heapMb: 512 });
   });
 });

@@ -4,6 +4,8 @@
  * the next step of a checkpointed job sent back to the worker that ran the last, a result or an
  * exit taking them off, a waiting job given back for an idle worker, a time limit or an abort.
  * Whatever ends here becomes an Outcome the runner commits; this part never touches the database.
+ * When the worker count changes, a retiring worker gives back what waits and leaves once the job
+ * it runs is done (`resize`).
  */
 import type { JobAssignment, JobResultMessage, WorkerToMain } from '../../../shared/worker-protocol';
 import type { JobRegistry } from '../registry';
@@ -44,7 +46,7 @@ export interface WorkerQueuesOptions {
 }
 
 export class WorkerQueues {
-  /** Per slot: the jobs handed to its process, in order. */
+  /** Per slot: the jobs handed to its process, in order (one more per slot the pool grows by). */
   readonly all: RunningJob[][];
   /** Slots whose checkpointed job's next step is being prepared: it comes back to them. */
   readonly continuing = new Set<number>();
@@ -58,11 +60,30 @@ export class WorkerQueues {
   }
 
   of(slot: WorkerSlot): RunningJob[] {
-    return this.all[slot.index];
+    return (this.all[slot.index] ??= []);
   }
 
-  slotOf(job: RunningJob): WorkerSlot {
-    return this.pool.slots.find((s) => s.owner === job.lease.claimedBy)!;
+  /** The slot whose worker holds the job; none once that worker retired and left. */
+  slotOf(job: RunningJob): WorkerSlot | undefined {
+    return this.pool.slots.find((s) => s.owner === job.lease.claimedBy);
+  }
+
+  /**
+   * The worker count changed (Settings). New slots take work from the next claim. A retiring
+   * slot is claimed for no more; the jobs waiting in its worker are asked back (each returns
+   * uncharged, for another worker to claim, unless it had already started), and its process is
+   * dismissed once it holds nothing — the job it runs finishes first.
+   */
+  resize(size: number): void {
+    for (const slot of this.pool.resize(size)) {
+      this.revokeWaiting(slot, this.of(slot).slice(1));
+      this.dismissIfIdle(slot);
+    }
+    while (this.all.length < this.pool.slots.length) this.all.push([]);
+  }
+
+  private dismissIfIdle(slot: WorkerSlot): void {
+    if (slot.retiring && !this.of(slot).length) this.pool.dismiss(slot);
   }
 
   busySlots(): WorkerSlot[] {
@@ -115,13 +136,17 @@ export class WorkerQueues {
     if (!continued.length) return;
     for (const c of continued) {
       c.job.nextStep(c.payload);
-      this.continuing.add(this.slotOf(c.job).index);
+      const slot = this.slotOf(c.job);
+      if (slot) this.continuing.add(slot.index);
     }
     setImmediate(() => this.continueJobs(continued));
   }
 
   private continueJobs(continued: Settled['continued']): void {
-    for (const { job } of continued) this.continuing.delete(this.slotOf(job).index);
+    for (const { job } of continued) {
+      const slot = this.slotOf(job);
+      if (slot) this.continuing.delete(slot.index);
+    }
     let ended = false;
     for (const { job } of continued) {
       const slot = this.slotOf(job);
@@ -129,8 +154,8 @@ export class WorkerQueues {
       if ('error' in prepared) {
         this.end({ kind: 'fail', job, error: prepared.error });
         ended = true;
-      } else if (!slot.alive || !this.host.running()) {
-        // The worker went away in between: give the job back; it resumes from the checkpoint.
+      } else if (!slot || !slot.alive || slot.retiring || !this.host.running()) {
+        // The worker went away (or is retiring) in between: give the job back; it resumes from the checkpoint.
         this.release(job);
         ended = true;
       } else {
@@ -166,6 +191,7 @@ export class WorkerQueues {
       if (!error || job.abortReason === 'shutdown') this.release(job);
       else this.end({ kind: 'fail', job, error });
       this.startTimeout(slot);
+      this.dismissIfIdle(slot);
       this.host.wake();
     });
   }
@@ -182,6 +208,7 @@ export class WorkerQueues {
     const output = msg.ok ? job.definition.output.safeParse(msg.output) : undefined;
     this.end({ kind: 'result', job, msg, output });
     if (i === 0) this.startTimeout(slot);
+    this.dismissIfIdle(slot);
   }
 
   /** The worker's answer to a revoke: true when the job came back (and is given back uncharged). */
@@ -195,6 +222,7 @@ export class WorkerQueues {
     }
     const [job] = queue.splice(i, 1);
     this.release(job, 'handed_back');
+    this.dismissIfIdle(slot);
     return true;
   }
 
@@ -202,9 +230,10 @@ export class WorkerQueues {
   exited(slot: WorkerSlot, exit: SlotExit): void {
     const [current, ...waiting] = this.of(slot).splice(0);
     if (current) {
-      if (current.abortReason === 'shutdown' || (exit.kind === 'killed' && exit.reason === 'shutdown')) this.release(current);
+      const leftCleanly = exit.kind === 'killed' && (exit.reason === 'shutdown' || exit.reason === 'retired');
+      if (current.abortReason === 'shutdown' || leftCleanly) this.release(current);
       else if (current.abortReason !== 'lost') {
-        const limits = { heapMb: this.o.heapMb, cancelGraceMs: this.o.cancelGraceMs, unresponsiveMs: this.o.unresponsiveMs };
+        const limits = { cancelGraceMs: this.o.cancelGraceMs, unresponsiveMs: this.o.unresponsiveMs };
         this.end({ kind: 'fail', job: current, error: errorForExit(current, exit, limits) });
       } else current.finish(); // its lease is someone else's now: nothing to commit
     }
@@ -226,10 +255,16 @@ export class WorkerQueues {
       const waiting = this.of(donor)
         .slice(1)
         .filter((j) => !j.leaving);
-      for (const job of waiting.slice(-Math.ceil(waiting.length / 2))) {
-        job.revoke();
-        this.pool.send(donor, { t: 'revoke', jobId: job.lease.id, attempt: job.lease.attempt });
-      }
+      this.revokeWaiting(donor, waiting.slice(-Math.ceil(waiting.length / 2)));
+    }
+  }
+
+  /** Asks the slot's worker to give back jobs it has not started (each answered by `revoked`). */
+  private revokeWaiting(slot: WorkerSlot, jobs: RunningJob[]): void {
+    for (const job of jobs) {
+      if (job.leaving) continue;
+      job.revoke();
+      this.pool.send(slot, { t: 'revoke', jobId: job.lease.id, attempt: job.lease.attempt });
     }
   }
 

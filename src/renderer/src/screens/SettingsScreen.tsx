@@ -8,6 +8,7 @@ import { ApiKeyField } from './settings/ApiKeyField';
 import { AiConnectionTest } from './settings/AiConnectionTest';
 import { HistoryEntriesSettings } from './settings/HistoryEntriesSettings';
 import { NumericDateOrderField } from './settings/NumericDateOrderField';
+import { describeWorkerBudget, workerBudget } from '../../../shared/worker-budget';
 import { SCAN_POLICIES, SCAN_POLICY_HINT, SCAN_POLICY_LABEL } from './scanLabels';
 
 type FieldErrors = Partial<Record<keyof Settings, string>>;
@@ -122,6 +123,12 @@ export function SettingsScreen() {
               onChange={(e) => set('workerCount', Number(e.target.value))}
             />
           </label>
+          {health.data && (
+            <p className="field-note" data-testid="worker-budget">
+              {describeWorkerBudget(workerBudget(draft.workerCount, health.data.workerMemory.totalMb))} A change applies at once;
+              a worker busy with a job finishes it first.
+            </p>
+          )}
           <label className="field">
             <span>Keep finished jobs for (days)</span>
             <input

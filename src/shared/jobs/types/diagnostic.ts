@@ -58,7 +58,7 @@ const failPayload = z
     key,
   })
   .strict();
-const crashPayload = z.object({ mode: z.enum(['exit', 'oom']).default('exit'), key }).strict();
+const crashPayload = z.object({ mode: z.enum(['exit', 'oom', 'oom_yielding']).default('exit'), key }).strict();
 const ignoreAbortPayload = z.object({ ms: z.number().int().min(0).max(600_000), key, log: z.string().optional() }).strict();
 
 export const diagnosticJobTypes = {
@@ -92,7 +92,8 @@ export const diagnosticJobTypes = {
   }),
   'diag.crash': defineJobType({
     type: 'diag.crash',
-    description: 'Kills its own worker process mid-job (or exhausts its heap with mode=oom).',
+    description:
+      'Kills its own worker process mid-job (or exhausts its heap: mode=oom in one synchronous loop, oom_yielding between turns of the event loop).',
     payload: crashPayload,
     input: crashPayload,
     output: z.object({}),
