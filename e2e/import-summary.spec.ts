@@ -1,7 +1,8 @@
 /**
- * Issue 15, "Import messages": each import's summary is its own and true. A broken file counts as
- * failed once its metadata says so, a bad path beside a good one is called what it is, and a
- * lone bad path does not leave the last import's counts beneath its error.
+ * Issue 15, "Import messages": each import's summary is its own and true. A broken file is said
+ * once to be added but unreadable (it is in the library; issue 32 item 12), a bad path beside a
+ * good one is called what it is, and a lone bad path does not leave the last import's counts
+ * beneath its error.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -20,13 +21,19 @@ test('import summaries are each import’s own and true', async ({ app }) => {
     fs.writeFileSync(path.join(dir, 'broken.jpg'), 'this is not a JPEG at all');
 
     // A broken file is hashed and added; its metadata finds it unreadable, and the summary says so.
+    // It is in the library (a tile marked unreadable), so it is said to be added, never "could not import".
     await page.getByRole('button', { name: 'Import photos…' }).click();
     const panel = await importFolder(page, app.target, dir);
-    await expect(panel.getByTestId('import-failed')).toHaveText('1');
     const summary = panel.getByRole('status').filter({ hasText: 'Import finished' });
     await expect(summary).toContainText('2 added (1 of them unreadable)');
-    await expect(panel.getByTestId('import-error-list')).toContainText('broken.jpg');
-    await expect(panel.getByTestId('import-error-list')).toContainText('Not an image');
+    const unreadable = panel.getByTestId('import-unreadable-list');
+    await expect(unreadable).toContainText('Added, but unreadable');
+    await expect(unreadable).toContainText('broken.jpg');
+    await expect(unreadable).toContainText('Not an image');
+    await expect(panel.getByTestId('import-failed')).toHaveText('0');
+    await expect(panel.getByTestId('import-error-list')).toHaveCount(0);
+    await expect(page.getByTestId('photo-tile').filter({ hasText: 'broken.jpg' })).toHaveCount(1);
+    await unreadable.scrollIntoViewIfNeeded();
     await app.shot('import-summary-unreadable');
 
     // A bad path beside a good one: "does not exist", never "disappeared during the import".

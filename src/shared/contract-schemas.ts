@@ -266,7 +266,7 @@ export const importProgressSchema = z.object({
   added: z.number().int(),
   duplicates: z.number().int(),
   skipped: z.number().int(),
-  /** Files that could not be read at import (missing, unreadable); photos added but unreadable are `unreadable`. */
+  /** Files that could not be imported (missing, unreadable at import): not in the library. */
   failed: z.number().int(),
   /** Files whose content is that of a missing photo: the photo now points to them. */
   relinked: z.number().int(),
@@ -276,13 +276,17 @@ export const importProgressSchema = z.object({
   reading: z.number().int(),
   /** Photos this import added that turned out unreadable (their metadata job failed). */
   unreadable: z.number().int(),
-  /** Both kinds, the first 50. */
+  /** The files that could not be imported (`failed`), the first 50. */
   errors: z.array(z.object({ path: z.string(), message: z.string() })),
   /** Files left out, each with why (HEIC, not an image, a FIFO or device, a link not followed…); the first few hundred. */
   skippedFiles: z.array(z.object({ path: z.string(), reason: z.string() })),
   startedAt: z.number(),
   finishedAt: z.number().nullable(),
   message: z.string().nullable(),
+  /** Photos added but unreadable (`unreadable`): in the library, marked so; the first 50, with why. */
+  unreadableFiles: z.array(z.object({ path: z.string(), message: z.string() })),
+  /** Second copies not added (their content is a photo's already here), each with the file kept; the first few hundred. */
+  duplicateFiles: z.array(z.object({ path: z.string(), keptPath: z.string() })),
 });
 export type ImportProgress = z.infer<typeof importProgressSchema>;
 

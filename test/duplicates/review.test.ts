@@ -96,15 +96,16 @@ describe('reviewing duplicates', () => {
     found(a, c);
     expect(await call('duplicates.notSame', { photoIds: [a, b, c], from: [a, b, c] })).toEqual({ marked: 3 });
     let list = await call('duplicates.list', {});
-    expect(list.counts).toEqual({ unreviewed: 0, confirmed: 0, different: 3 });
+    expect(list.counts).toEqual({ unreviewed: 0, confirmed: 0, different: 1 });
     expect(unreviewedPhotos()).toEqual([]);
     // Found again by a later scan: still ruled out.
     found(a, b, 2);
     expect(store.pair(a, b)).toMatchObject({ status: 'different', distance: 2 });
     expect((await call('duplicates.list', {})).counts.unreviewed).toBe(0);
     list = await call('duplicates.list', { view: 'different' });
-    expect(list.groups).toHaveLength(3);
-    expect(list.groups[0].state).toBe('different');
+    expect(list.groups).toHaveLength(1);
+    expect(list.groups[0]).toMatchObject({ state: 'different' });
+    expect(members(list.groups[0])).toEqual([a, b, c]);
 
     // Taken back: pairs the scan found are proposed again; b–c (never found) is simply forgotten.
     expect(await call('duplicates.proposeAgain', { photoIds: [a, b, c], from: [a, b, c] })).toEqual({ restored: 3 });
@@ -115,6 +116,33 @@ describe('reviewing duplicates', () => {
       .pluck()
       .all();
     expect(events).toEqual(['duplicates_marked_different', 'duplicates_proposed_again']);
+  });
+
+  it('rules out an 8-copy group as one decision, listed once and taken back whole', async () => {
+    const ids = Array.from({ length: 8 }, (_, i) => addPhoto(core, `copy-${i}.jpg`));
+    for (const id of ids)
+      core.db.sqlite.prepare(`INSERT INTO photo_hashes (photo_id, method, updated_at) VALUES (?, 2, 0)`).run(id);
+    for (const id of ids.slice(1)) found(ids[0], id);
+    // A second, earlier decision about two other photos stays its own row.
+    const [x, y] = ['x', 'y'].map((n) => addPhoto(core, `${n}.jpg`));
+    expect(await call('duplicates.notSame', { photoIds: [x, y], from: [x, y] })).toEqual({ marked: 1 });
+
+    expect(await call('duplicates.notSame', { photoIds: ids, from: ids })).toEqual({ marked: 28 });
+    let list = await call('duplicates.list', { view: 'different' });
+    expect(list.counts).toEqual({ unreviewed: 0, confirmed: 0, different: 2 });
+    expect(list.total).toBe(2);
+    // Newest decision first; the group is one row with its 28 pairs.
+    expect(list.groups.map(members)).toEqual([ids, [x, y]]);
+    expect(list.groups[0].pairs).toHaveLength(28);
+    expect(list.groups[0].key).not.toBe(list.groups[1].key);
+    // Paging counts decisions, not pairs.
+    expect((await call('duplicates.list', { view: 'different', offset: 1, limit: 1 })).groups.map(members)).toEqual([[x, y]]);
+
+    // Taken back from its one row: the group is offered again, whole; the other decision stays.
+    await call('duplicates.proposeAgain', { photoIds: ids, from: ids });
+    list = await call('duplicates.list', {});
+    expect(list.groups.map(members)).toEqual([ids]);
+    expect(list.counts.different).toBe(1);
   });
 
   it('answers bad requests with typed errors and changes nothing', async () => {

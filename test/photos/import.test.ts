@@ -294,15 +294,40 @@ describe("each import's summary is its own and true (issue 15)", () => {
     await importAndSettle(core, [dir]);
     const s = core.importer.status()!;
     expect(s).toMatchObject({ status: 'done', found: 3, added: 3, failed: 0, reading: 0, unreadable: 2 });
-    expect(s.errors.map((e) => path.basename(e.path)).sort()).toEqual(['broken.jpg', 'empty.jpg']);
-    expect(s.errors.find((e) => e.path.endsWith('broken.jpg'))!.message).toMatch(/Not an image/);
+    // Added (in the library, marked unreadable), so never among the files that could not be imported.
+    expect(s.errors).toEqual([]);
+    expect(s.unreadableFiles.map((e) => path.basename(e.path)).sort()).toEqual(['broken.jpg', 'empty.jpg']);
+    expect(s.unreadableFiles.find((e) => e.path.endsWith('broken.jpg'))!.message).toMatch(/Not an image/);
     expect(s.message).toBe('Import finished: 3 added (2 of them unreadable).');
 
     // The next import's summary is its own: none of the last one's failures.
     await importAndSettle(core, [dir]);
     const again = core.importer.status()!;
-    expect(again).toMatchObject({ added: 0, duplicates: 3, failed: 0, unreadable: 0, errors: [] });
+    expect(again).toMatchObject({ added: 0, duplicates: 3, failed: 0, unreadable: 0, errors: [], unreadableFiles: [] });
     expect(again.message).toBe('Import finished: 0 added, 3 already in the library.');
+    // Each file imported again is its photo's own file, not a copy: none is named as skipped.
+    expect(again.duplicateFiles).toEqual([]);
+  });
+
+  it('names each copy not added and the file kept in its place', async () => {
+    const dir = copyCorpus(['jpg/Canon_40D.jpg', 'jpg/Nikon_D70.jpg']);
+    core = openTestCore();
+    await importAndSettle(core, [dir]);
+    // A second folder: a copy of a photo already here, and two copies of one new file.
+    const more = copyCorpus(['jpg/Canon_40D.jpg', 'jpg/Sony_HDR-HC3.jpg']);
+    fs.copyFileSync(path.join(more, 'Sony_HDR-HC3.jpg'), path.join(more, 'Sony_HDR-HC3 copy.jpg'));
+    const done = await importAndSettle(core, [more]);
+    expect(done).toMatchObject({ added: 1, duplicates: 2 });
+    const kept = (name: string) => done.duplicateFiles.find((d) => path.basename(d.path) === name)?.keptPath;
+    expect(done.duplicateFiles).toHaveLength(2);
+    expect(kept('Canon_40D.jpg')).toBe(path.join(dir, 'Canon_40D.jpg'));
+    // Of two new copies the one added is kept; the other is named with it.
+    const sony = done.duplicateFiles.find((d) => d.path.startsWith(path.join(more, 'Sony')))!;
+    const added = core.photos
+      .list({ sort: 'filename', filter: 'all', limit: 10 })
+      .items.find((p) => p.filename.startsWith('Sony'))!;
+    expect(sony.keptPath).toBe(path.join(more, added.filename));
+    expect(sony.path).not.toBe(sony.keptPath);
   });
 
   it('a cancelled import says how far it got and that it was cancelled', async () => {

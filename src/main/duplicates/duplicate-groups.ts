@@ -4,7 +4,8 @@
  *    connected groups; a confirmed group touched by such a pair comes along whole, so a new copy
  *    is reviewed beside the copies already confirmed;
  *  - confirmed: each confirmed group of two or more photos;
- *  - different: each pair ruled out ("not the same"), newest first.
+ *  - different: each "not the same" decision, newest first, with every photo and pair it ruled out
+ *    (an 8-copy group ruled out at once is one row, not 28).
  * Groups are ordered by their smallest photo id (unreviewed), group id (confirmed), so a page and
  * the keyboard's order stay put while the archivist works through them.
  */
@@ -118,13 +119,13 @@ export class DuplicateGroups {
   }
 
   private different(offset: number, limit: number): Component[] {
-    return this.store.differentPairs(offset, limit).map((p) => ({
-      key: `d${p.photo_lo}-${p.photo_hi}`,
+    return this.store.differentDecisions(offset, limit).map((pairs) => ({
+      key: `d${pairs[0].decided_at}`,
       state: 'different' as const,
       groupId: null,
       preferredPhotoId: null,
-      photoIds: [p.photo_lo, p.photo_hi],
-      pairs: [p],
+      photoIds: [...new Set(pairs.flatMap((p) => [p.photo_lo, p.photo_hi]))].sort((a, b) => a - b),
+      pairs,
     }));
   }
 

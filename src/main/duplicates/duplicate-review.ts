@@ -2,7 +2,8 @@
  * The archivist's decisions about duplicates, each one transaction with its audit entry and the
  * evidence that travels (or stops travelling) because of it:
  *  - confirm: these photos are one photograph (groups they are in merge into one);
- *  - notSame: ruled out for good — the scan never proposes the pair again;
+ *  - notSame: ruled out for good — the scan never proposes the pairs again; one decision (one
+ *    decided_at, see DuplicateStore.decisionTime), so the Duplicates screen lists it once;
  *  - proposeAgain: takes a "not the same" back;
  *  - unconfirm: the group is dissolved, its proposals withdrawn, its pairs back up for review;
  *  - removeFromGroup: one copy is not the same as the rest;
@@ -66,7 +67,7 @@ export class DuplicateReview {
     const others = this.existing(from);
     const marked: [number, number][] = [];
     this.db.immediate(() => {
-      const now = Date.now();
+      const now = this.store.decisionTime(Date.now());
       for (const a of ids) {
         for (const b of others) {
           if (a === b || this.inOneGroup(a, b)) continue;
@@ -109,7 +110,7 @@ export class DuplicateReview {
     const groupId = this.store.groupOf(photoId);
     if (groupId === undefined) throw new CallFailure('conflict', `Photo ${photoId} is not in a confirmed group`);
     const affected = this.db.immediate(() => {
-      const now = Date.now();
+      const now = this.store.decisionTime(Date.now());
       const rest = this.groupMembers(groupId).filter((id) => id !== photoId);
       this.store.leave(photoId);
       if (this.store.group(groupId)?.preferred_photo_id === photoId) this.store.setPreferred(groupId, null, now);

@@ -51,10 +51,13 @@ export class DuplicateStore {
                      AND status = 'different' AND distance IS NOT NULL`),
       forget: p(`DELETE FROM duplicate_pairs WHERE photo_lo = ? AND photo_hi = ? AND status = 'different' AND distance IS NULL`),
       proposed: p(`SELECT * FROM duplicate_pairs WHERE status = 'proposed'`),
+      // One "not the same" decision is the pairs it marked, which share its decided_at (see decisionTime).
       differentPage: p(
-        `SELECT * FROM duplicate_pairs WHERE status = 'different' ORDER BY decided_at DESC, photo_lo, photo_hi LIMIT ? OFFSET ?`,
-      ),
-      countDifferent: p(`SELECT count(*) FROM duplicate_pairs WHERE status = 'different'`).pluck(),
+        `SELECT DISTINCT decided_at FROM duplicate_pairs WHERE status = 'different' ORDER BY decided_at DESC LIMIT ? OFFSET ?`,
+      ).pluck(),
+      decidedAt: p(`SELECT * FROM duplicate_pairs WHERE status = 'different' AND decided_at = ? ORDER BY photo_lo, photo_hi`),
+      lastDecided: p(`SELECT max(decided_at) FROM duplicate_pairs WHERE status = 'different'`).pluck(),
+      countDifferent: p(`SELECT count(DISTINCT decided_at) FROM duplicate_pairs WHERE status = 'different'`).pluck(),
       groupOf: p(`SELECT group_id FROM duplicate_group_members WHERE photo_id = ?`).pluck(),
       members: p(`SELECT photo_id FROM duplicate_group_members WHERE group_id = ? ORDER BY photo_id`).pluck(),
       allMembers: p(`SELECT photo_id, group_id FROM duplicate_group_members`),
@@ -99,8 +102,19 @@ export class DuplicateStore {
     return this.s.proposed.all() as PairRow[];
   }
 
-  differentPairs(offset: number, limit: number): PairRow[] {
-    return this.s.differentPage.all(limit, offset) as PairRow[];
+  /**
+   * In tx. The time that names a new "not the same" decision: now, or just after the last one, so
+   * that two decisions never share a decided_at and each is listed as one.
+   */
+  decisionTime(now: number): number {
+    const last = this.s.lastDecided.get() as number | null;
+    return last !== null && last >= now ? last + 1 : now;
+  }
+
+  /** A page of "not the same" decisions, newest first: each the pairs one decision marked. */
+  differentDecisions(offset: number, limit: number): PairRow[][] {
+    const times = this.s.differentPage.all(limit, offset) as number[];
+    return times.map((t) => this.s.decidedAt.all(t) as PairRow[]);
   }
 
   countDifferent(): number {

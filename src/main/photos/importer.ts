@@ -35,6 +35,8 @@ const PROGRESS_EVERY_MS = 200;
 const MAX_LISTED_ERRORS = 50;
 /** Skipped files named in the progress (all are counted; the summary gives counts by reason). */
 const MAX_LISTED_SKIPS = 500;
+/** Files not added as second copies of a photo already here, named with the file kept. */
+const MAX_LISTED_DUPLICATES = 500;
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 const SKIP_SUMMARY: Record<SkipKind, (n: number) => string> = {
@@ -161,6 +163,8 @@ class ImportRun {
       unreadable: 0,
       errors: [],
       skippedFiles: [],
+      unreadableFiles: [],
+      duplicateFiles: [],
       startedAt: Date.now(),
       finishedAt: null,
       message: null,
@@ -175,14 +179,16 @@ class ImportRun {
    */
   snapshot(): ImportProgress {
     const p = this.progress;
-    const outcome = this.outcomes.of(this.added, MAX_LISTED_ERRORS - p.errors.length);
+    const outcome = this.outcomes.of(this.added, MAX_LISTED_ERRORS);
     const out: ImportProgress = {
       ...p,
       roots: [...p.roots],
       reading: outcome.reading,
       unreadable: outcome.unreadable,
-      errors: [...p.errors, ...outcome.errors],
+      errors: [...p.errors],
       skippedFiles: [...p.skippedFiles],
+      unreadableFiles: outcome.errors,
+      duplicateFiles: [...p.duplicateFiles],
     };
     if (this.summarised) out.message = this.summary(out);
     return out;
@@ -277,10 +283,12 @@ class ImportRun {
     const added: number[] = [];
     const relinked: number[] = [];
     let duplicates = 0;
+    const copies: ImportProgress['duplicateFiles'] = [];
     try {
       this.deps.db.immediate(() => {
         const now = Date.now();
-        const seen = new Set<string>();
+        /** Content met in this batch, and the file it was added (or kept) from. */
+        const seen = new Map<string, string>();
         const toRead: number[] = [];
         for (const p of batch) {
           const id = seen.has(p.sha256) ? null : this.deps.photos.insert(p, now);
@@ -293,9 +301,15 @@ class ImportRun {
             if (moved) {
               relinked.push(moved.id);
               if (moved.reread) toRead.push(moved.id);
-            } else duplicates++;
+            } else {
+              // A second copy is named with the file kept; the photo's own file imported again is not a copy.
+              const keptPath = seen.get(p.sha256) ?? this.deps.photos.pathOfContent(p.sha256) ?? '';
+              duplicates++;
+              if (keptPath !== p.path) copies.push({ path: p.path, keptPath });
+              if (!seen.has(p.sha256)) seen.set(p.sha256, keptPath);
+            }
           }
-          seen.add(p.sha256);
+          if (!seen.has(p.sha256)) seen.set(p.sha256, p.path);
         }
         this.deps.jobs.enqueueMany(
           toRead.map((photoId) => ({ type: 'metadata', payload: { photoId } })),
@@ -313,6 +327,8 @@ class ImportRun {
       return;
     }
     this.progress.duplicates += duplicates;
+    const room = MAX_LISTED_DUPLICATES - this.progress.duplicateFiles.length;
+    if (room > 0) this.progress.duplicateFiles.push(...copies.slice(0, room));
     this.progress.added += added.length;
     this.progress.relinked += relinked.length;
     if (relinked.length) this.deps.onPhotosAdded(relinked);

@@ -81,6 +81,7 @@ export class PhotoRepository {
          VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (sha256) DO NOTHING RETURNING id`,
       ),
       byId: p('SELECT * FROM photos WHERE id = ?'),
+      pathBySha: p('SELECT path FROM photos WHERE sha256 = ?').pluck(),
       summaryById: p(`SELECT ${SUMMARY_COLUMNS} FROM photos WHERE photos.id = ?`),
       applyMetadata: p(
         `UPDATE photos SET format = ?, width = ?, height = ?, orientation = ?, display_width = ?, display_height = ?, page_count = ?,
@@ -106,6 +107,11 @@ export class PhotoRepository {
     const row = this.s.insert.get(p.sha256, p.path, p.filename, p.size, p.mtimeMs, p.scanPolicy ?? null, now, now) as
       { id: number } | undefined;
     return row?.id ?? null;
+  }
+
+  /** Where the photo with this content is (null: no such photo). */
+  pathOfContent(sha256: string): string | null {
+    return (this.s.pathBySha.get(sha256) as string | undefined) ?? null;
   }
 
   get(id: number): PhotoRow | undefined {

@@ -70,6 +70,32 @@ export function checkLanguageData(langPath: string): string | null {
   return problem;
 }
 
+/**
+ * Tesseract writes its diagnostics ("Image too small to scale!!", "Line cannot be recognized!!",
+ * resolution warnings) to stderr, which reaches the archivist's terminal. Its `debug_file`
+ * parameter sends them to a file instead: /dev/null in the worker's in-memory file system.
+ */
+const QUIET_TESSERACT = { debug_file: '/dev/null' } as unknown as Partial<Tesseract.WorkerParams>;
+
+/** A tesseract.js worker for the LSTM model in `langPath` that keeps Tesseract's diagnostics off the terminal. */
+export async function createQuietTesseractWorker(
+  langPath: string,
+  handlers: Pick<Partial<Tesseract.WorkerOptions>, 'logger' | 'errorHandler'> = {},
+): Promise<Tesseract.Worker> {
+  const worker = await Tesseract.createWorker('eng', Tesseract.OEM.LSTM_ONLY, {
+    langPath,
+    gzip: true,
+    cacheMethod: 'none',
+    workerPath: nodeWorkerPath(),
+    ...handlers,
+  });
+  await worker.setParameters(QUIET_TESSERACT);
+  return worker;
+}
+
+/** An image whose short side is below this many pixels cannot hold a line of text: it is not read. */
+export const OCR_MIN_TEXT_SIDE = 10;
+
 export interface OcrEngineOptions {
   /** Directory holding `eng.traineddata.gz`. Defaults to @tesseract.js-data/eng's best_int model. */
   langPath?: string;
@@ -111,11 +137,7 @@ export function createOcrEngine(opts: OcrEngineOptions = {}): OcrEngine {
       }
       // tesseract.js leaves createWorker() pending forever if loading the language fails (only
       // a failed core load rejects it); its errorHandler sees every failure, so use that.
-      Tesseract.createWorker('eng', Tesseract.OEM.LSTM_ONLY, {
-        langPath,
-        gzip: true,
-        cacheMethod: 'none',
-        workerPath: nodeWorkerPath(),
+      createQuietTesseractWorker(langPath, {
         logger: (m) => {
           if (m.status === 'recognizing text' && currentProgress) currentProgress(m.progress);
         },
@@ -220,6 +242,11 @@ export function createOcrEngine(opts: OcrEngineOptions = {}): OcrEngine {
       last = clamped;
       onProgress(clamped);
     };
+    if (Math.min(src.width, src.height) < OCR_MIN_TEXT_SIDE) {
+      // Nothing to read, and the contrast pass cannot even be made on so few pixels.
+      report(1);
+      return { text: '', confidence: 0, lines: [], width: src.width, height: src.height, method: 'too small to hold text' };
+    }
     const best = await readBest(src, steps, async (attempt, index) => {
       const rendered = await renderVariant(src, attempt.variant);
       if (signal?.aborted) throw abortError();

@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { CallInput, CallName, CallOutput, EventName, EventPayload } from '../../../shared/contract';
 import type { CallError } from '../../../shared/result';
 import { client } from './client';
+import { QueryCache, type QueryOptions } from './query-cache';
 import type { ConnectionState } from './transport';
 import { onReconnect } from './reconnect';
 
@@ -12,32 +13,42 @@ export interface Query<T> {
   reload(): void;
 }
 
+/** The window's one cache of server state (see query-cache.ts); re-read whole when the connection comes back. */
+export const queryCache = new QueryCache(client);
+onReconnect(client, () => queryCache.refetchAll());
+// `jobs.changed` carries the job counts: every badge, tile and indicator reads them from here.
+client.on('jobs.changed', ({ counts, paused, unseenFailed }) =>
+  queryCache.setData('jobs.counts', {}, { counts, paused, unseenFailed }),
+);
+
 /**
- * Calls `name` now, whenever `deps` change and when the connection comes back after being lost;
- * `reload` calls again (e.g. on a pushed event).
+ * `name(input)` from the shared cache: read when first shown, again when `deps` change, and after
+ * each event in `opts.invalidateOn`; `reload` reads it again now (after an action that changed it).
  */
-export function useQuery<N extends CallName>(name: N, input: CallInput<N>, deps: unknown[] = []): Query<CallOutput<N>> {
-  const [data, setData] = useState<CallOutput<N>>();
-  const [error, setError] = useState<CallError>();
-  const [loading, setLoading] = useState(true);
-  const seq = useRef(0);
+export function useQuery<N extends CallName>(
+  name: N,
+  input: CallInput<N>,
+  deps: unknown[] = [],
+  opts: QueryOptions = {},
+): Query<CallOutput<N>> {
+  const key = QueryCache.key(name, input);
+  const optsKey = JSON.stringify(opts);
   const inputRef = useRef(input);
   inputRef.current = input;
-  const reload = useCallback(() => {
-    const mine = ++seq.current;
-    setLoading(true);
-    void client.call(name, inputRef.current).then((r) => {
-      if (mine !== seq.current) return; // a newer request superseded this one
-      setLoading(false);
-      if (r.ok) {
-        setData(r.value);
-        setError(undefined);
-      } else setError(r.error);
-    });
-  }, [name]);
-  useEffect(reload, [reload, ...deps]);
-  useReconnected(reload);
-  return { data, error, loading, reload };
+  const subscribe = useCallback(
+    (onChange: () => void) => queryCache.subscribe(name, inputRef.current, JSON.parse(optsKey) as QueryOptions, onChange),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the key stands for the input
+    [key, optsKey],
+  );
+  const snapshot = useSyncExternalStore(subscribe, () => queryCache.snapshot(name, inputRef.current));
+  const reload = useCallback(() => queryCache.refetch(name, inputRef.current), [name]);
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) first.current = false;
+    else reload();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- re-read when the caller's deps change
+  }, deps);
+  return { ...(snapshot as { data: CallOutput<N> | undefined; error: CallError | undefined; loading: boolean }), reload };
 }
 
 export function useEvent<N extends EventName>(name: N, listener: (payload: EventPayload<N>) => void): void {

@@ -1,7 +1,7 @@
 /** Always visible: is the core reachable, how many workers are alive, is processing paused. */
 import { useEffect, useState } from 'react';
 import { client } from '../api/client';
-import { useConnection, useEvent } from '../api/hooks';
+import { useConnection, useQuery } from '../api/hooks';
 import type { CallOutput } from '../../../shared/contract';
 import { healthView } from './healthView';
 
@@ -36,8 +36,11 @@ export function HealthIndicator() {
     };
   }, [connection]);
 
-  // Pause/resume shows at once, not at the next poll.
-  useEvent('jobs.changed', (e) => setHealth((h) => (h && h.paused !== e.paused ? { ...h, paused: e.paused } : h)));
+  // Pause/resume shows at once, not at the next poll: the job counts in the cache carry it.
+  const paused = useQuery('jobs.counts', {}).data?.paused;
+  useEffect(() => {
+    if (paused !== undefined) setHealth((h) => (h && h.paused !== paused ? { ...h, paused } : h));
+  }, [paused]);
 
   const { state, label } = healthView(connection, health, failed);
   return (

@@ -3,17 +3,14 @@
  * seen yet: dismissed or retried failures no longer count, so the red badge means "something new
  * needs you".
  */
-import { useState } from 'react';
-import { useEvent, useQuery } from '../api/hooks';
-import type { JobCounts } from '../../../shared/contract';
+import { useQuery } from '../api/hooks';
 import { plural } from '../format';
 
 export function JobCountsBadge() {
+  // Kept current by each jobs.changed (api/hooks.ts), without a request.
   const q = useQuery('jobs.counts', {});
-  const [live, setLive] = useState<{ counts: JobCounts; unseenFailed: number }>();
-  useEvent('jobs.changed', (e) => setLive({ counts: e.counts, unseenFailed: e.unseenFailed }));
-  const c = live?.counts ?? q.data?.counts;
-  const unseen = live?.unseenFailed ?? q.data?.unseenFailed ?? 0;
+  const c = q.data?.counts;
+  const unseen = q.data?.unseenFailed ?? 0;
   if (!c) return null;
   const active = c.queued + c.running;
   return (

@@ -5,8 +5,7 @@
  */
 import { useState } from 'react';
 import { client } from '../api/client';
-import { useEvent, useQuery } from '../api/hooks';
-import type { JobCounts } from '../../../shared/contract';
+import { useQuery } from '../api/hooks';
 import { JOB_STATUSES } from '../../../shared/jobs/states';
 import { STATUS_LABEL, plural } from '../format';
 import { useJobList } from './useJobList';
@@ -17,11 +16,10 @@ import { runningNow } from './jobs/runningNow';
 export function JobsScreen({ selectedId }: { selectedId?: number }) {
   const countsQuery = useQuery('jobs.counts', {});
   const types = useQuery('jobs.types', {});
-  const [liveCounts, setLiveCounts] = useState<{ counts: JobCounts; paused: boolean; unseenFailed: number }>();
-  useEvent('jobs.changed', (e) => setLiveCounts({ counts: e.counts, paused: e.paused, unseenFailed: e.unseenFailed }));
-  const counts = liveCounts?.counts ?? countsQuery.data?.counts;
-  const paused = liveCounts?.paused ?? countsQuery.data?.paused ?? false;
-  const unseenFailed = liveCounts?.unseenFailed ?? countsQuery.data?.unseenFailed ?? 0;
+  // Kept current by each jobs.changed (api/hooks.ts), without a request.
+  const counts = countsQuery.data?.counts;
+  const paused = countsQuery.data?.paused ?? false;
+  const unseenFailed = countsQuery.data?.unseenFailed ?? 0;
   // A worker holds a few claimed jobs in line behind the one it runs, all "running" in the table:
   // the tile counts what the workers can be running at once, and the rest as next in line.
   const health = useQuery('app.health', {});

@@ -68,7 +68,11 @@ const GroupRow = memo(function GroupRow({
       </span>
       <span className="dup-row-text">
         <span className="dup-row-title">
-          {g.state === 'different' ? 'Not the same' : plural(g.members.length, 'copy', 'copies')}
+          {g.state === 'different' && g.members.length > 2
+            ? `Not the same: ${plural(g.members.length, 'copy', 'copies')}`
+            : g.state === 'different'
+              ? 'Not the same'
+              : plural(g.members.length, 'copy', 'copies')}
         </span>
         <span className="small muted dup-row-names">{names}</span>
         {g.state !== 'different' && closest < 64 && (

@@ -149,8 +149,9 @@ function ImportProgressView({ p, onCancel }: { p: ImportProgress; onCancel(): vo
   const fraction = p.found ? settled / p.found : undefined;
   // A cancelled or stopped import shows how far it got, not a full bar.
   const bar = p.status === 'done' ? 1 : running ? fraction : (fraction ?? 0);
-  // Failed: files that could not be imported, and photos added that turned out unreadable.
-  const count = (key: (typeof STATS)[number][0]) => (key === 'failed' ? p.failed + p.unreadable : p[key]);
+  // Failed: files that could not be imported, so not in the library. A photo added that turned out
+  // unreadable is in the library (listed, marked unreadable, can be re-read): it is counted as added.
+  const count = (key: (typeof STATS)[number][0]) => p[key];
   const elapsed = (p.finishedAt ?? Date.now()) - p.startedAt;
   return (
     <section
@@ -197,6 +198,22 @@ function ImportProgressView({ p, onCancel }: { p: ImportProgress; onCancel(): vo
         tone="error-text"
       />
       <PathList
+        title="Added, but unreadable"
+        note="In the library, marked unreadable: fix or replace the file, then re-run metadata."
+        items={p.unreadableFiles.map((e) => ({ path: e.path, why: e.message }))}
+        total={p.unreadable}
+        testId="import-unreadable-list"
+        tone="error-text"
+      />
+      <PathList
+        title="Copies not added"
+        note="The same content is already in the library; the copy kept is named."
+        items={p.duplicateFiles.map((d) => ({ path: d.path, why: `same as ${d.keptPath}` }))}
+        total={p.duplicateFiles.length}
+        testId="import-duplicate-list"
+        tone="muted"
+      />
+      <PathList
         title="Skipped"
         items={p.skippedFiles.map((s) => ({ path: s.path, why: s.reason }))}
         total={p.skipped}
@@ -210,13 +227,21 @@ function ImportProgressView({ p, onCancel }: { p: ImportProgress; onCancel(): vo
 const SHOWN = 20;
 
 /** Files named with why (could not be read, or left out); the first few, then a count. */
-function PathList(props: { title: string; items: { path: string; why: string }[]; total: number; testId: string; tone: string }) {
-  const { title, items, total, testId, tone } = props;
+function PathList(props: {
+  title: string;
+  note?: string;
+  items: { path: string; why: string }[];
+  total: number;
+  testId: string;
+  tone: string;
+}) {
+  const { title, note, items, total, testId, tone } = props;
   if (!items.length) return null;
   const shown = Math.min(SHOWN, items.length);
   return (
     <div className={`import-errors ${testId}`} data-testid={testId}>
       <h3>{title}</h3>
+      {note && <p className="muted small">{note}</p>}
       <ul>
         {items.slice(0, SHOWN).map((e, i) => (
           <li key={`${i}-${e.path}`}>

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import type { PhotoSummary } from '../../../../shared/contract';
-import { useEvent, useQuery } from '../../api/hooks';
+import { useQuery } from '../../api/hooks';
 import { LocateDialog } from '../../components/LocateDialog';
 import { plural } from '../../format';
 
@@ -13,8 +13,7 @@ type Locating = { lookingFor: string; photoIds?: number[]; folder?: string };
 
 /** The folders missing photos were in: shown above the grid when it shows missing files. */
 export function MissingFolders({ electron }: { electron: boolean }) {
-  const q = useQuery('photos.missingFolders', {});
-  useEvent('photos.changed', () => q.reload());
+  const q = useQuery('photos.missingFolders', {}, [], { invalidateOn: ['photos.changed'] });
   const [locating, setLocating] = useState<Locating>();
   const data = q.data;
   const unlisted = data ? data.folders - data.items.length : 0;

@@ -1,0 +1,94 @@
+/**
+ * Issue 29, item 6: the library grid keeps its frames while a large import runs beside it. A
+ * long-task observer in the page records every task over 50 ms while the import adds photos and
+ * their metadata is read, and the grid is scrolled all along. The figures are recorded (test
+ * annotations and the log), not asserted: wall-clock limits do not belong in tests on a shared
+ * machine. CIRCA_FRAMES_PHOTOS sets the import's size (default 1,000; the report used 5,000).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { test, expect } from './fixtures';
+
+const PHOTOS = Number(process.env.CIRCA_FRAMES_PHOTOS ?? 1000);
+
+/** Small JPEGs, each its own pattern (a flat colour would leave many encoded alike, as duplicates). */
+async function makePhotos(dir: string, n: number): Promise<void> {
+  const [width, height] = [96, 72];
+  for (let i = 0; i < n; i += 50) {
+    await Promise.all(
+      Array.from({ length: Math.min(50, n - i) }, (_, k) => {
+        const j = i + k;
+        const pixels = Buffer.alloc(width * height * 3);
+        for (let p = 0; p < width * height; p++) {
+          const [x, y] = [p % width, Math.floor(p / width)];
+          // Stripes whose widths spell the photo's number: no two alike after JPEG encoding.
+          const on = ((j >> Math.floor(x / 6)) & 1) === 1;
+          pixels.fill(on ? 40 + (y % 8) * 20 : 230, p * 3, p * 3 + 3);
+        }
+        return sharp(pixels, { raw: { width, height, channels: 3 } })
+          .jpeg({ quality: 90 })
+          .toFile(path.join(dir, `photo-${String(j).padStart(5, '0')}.jpg`));
+      }),
+    );
+  }
+}
+
+test('the library grid keeps its frames while a large import runs', async ({ app }, testInfo) => {
+  test.skip(app.target === 'electron', 'typing paths is browser mode; the Electron dialog cannot be driven');
+  test.setTimeout(Math.max(180_000, PHOTOS * 150));
+  const { page } = app;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'circa-frames-'));
+  try {
+    await makePhotos(dir, PHOTOS);
+    await page.evaluate(() => {
+      const w = window as unknown as { longTasks: number[] };
+      w.longTasks = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) w.longTasks.push(e.duration);
+      }).observe({ type: 'longtask' });
+    });
+
+    await page.getByRole('button', { name: 'Import photos…' }).click();
+    const panel = page.getByTestId('import-panel');
+    await panel.getByLabel('Folder or file path on this computer').fill(dir);
+    await panel.getByRole('button', { name: 'Import', exact: true }).click();
+    const grid = page.getByTestId('photo-grid');
+    await expect(page.getByTestId('photo-tile').first()).toBeVisible({ timeout: 60_000 });
+
+    // Scroll the grid back and forth while the import adds photos and their metadata is read.
+    await grid.hover();
+    const started = Date.now();
+    let down = true;
+    const readyTiles = async () => Number((await page.getByTestId('photo-count').textContent())?.replace(/[^\d]/g, '') || 0);
+    while (true) {
+      for (let i = 0; i < 10; i++) {
+        await page.mouse.wheel(0, down ? 600 : -600);
+        await page.waitForTimeout(50);
+      }
+      down = !down;
+      const done = (await panel.getByTestId('import-progress').getAttribute('data-status')) === 'done';
+      const reading = await panel.getByRole('status').filter({ hasText: 'Still reading' }).count();
+      if (done && !reading) break;
+      if (Date.now() - started > PHOTOS * 120) break;
+    }
+    await expect(page.getByTestId('photo-count')).toContainText(PHOTOS.toLocaleString('en-US'), { timeout: 60_000 });
+    const photos = await readyTiles();
+    const tasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
+    const figure = {
+      photos: PHOTOS,
+      listed: photos,
+      seconds: Math.round((Date.now() - started) / 1000),
+      longTasks: tasks.length,
+      longest: Math.round(Math.max(0, ...tasks)),
+      over100: tasks.filter((d) => d > 100).length,
+    };
+    testInfo.annotations.push({ type: 'long tasks', description: JSON.stringify(figure) });
+    console.log(`[grid frames] ${JSON.stringify(figure)}`);
+    expect(photos).toBe(PHOTOS);
+    await app.shot('grid-frames-after-import');
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});

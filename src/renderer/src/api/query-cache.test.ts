@@ -1,0 +1,97 @@
+/**
+ * The renderer's one cache of server state: shared answers, one subscription per event for the
+ * whole window, a burst of events re-reading each answer on screen once, and answers nobody shows
+ * left alone. The client here is an in-memory stand-in for the contract client (calls answered
+ * from a counter, events raised by hand); the real transport is exercised by the e2e specs.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { EventName } from '../../../shared/contract';
+import { QueryCache, type CacheClient } from './query-cache';
+
+function stubClient() {
+  const listeners = new Map<string, Set<(p: unknown) => void>>();
+  const calls: string[] = [];
+  let answer = 0;
+  const client = {
+    call: async (name: string) => {
+      calls.push(name);
+      return { ok: true, value: { n: ++answer } };
+    },
+    on: (name: string, l: (p: unknown) => void) => {
+      if (!listeners.has(name)) listeners.set(name, new Set());
+      listeners.get(name)!.add(l);
+      return () => listeners.get(name)!.delete(l);
+    },
+  };
+  return {
+    client: client as unknown as CacheClient,
+    calls,
+    raise: (name: EventName) => listeners.get(name)?.forEach((l) => l({})),
+    subscriptions: (name: string) => listeners.get(name)?.size ?? 0,
+  };
+}
+
+const flush = () => vi.advanceTimersByTimeAsync(0);
+
+describe('the query cache', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('shares one answer between the components that ask the same thing', async () => {
+    const s = stubClient();
+    const cache = new QueryCache(s.client);
+    const seen: number[] = [];
+    cache.subscribe('jobs.counts', {}, {}, () => seen.push(1));
+    cache.subscribe('jobs.counts', {}, {}, () => seen.push(2));
+    await flush();
+    expect(s.calls).toEqual(['jobs.counts']);
+    expect(cache.snapshot('jobs.counts', {})).toEqual({ data: { n: 1 }, error: undefined, loading: false });
+    expect(seen.sort()).toEqual([1, 2]);
+  });
+
+  it('listens to each event once, and a burst re-reads each answer on screen once', async () => {
+    const s = stubClient();
+    const cache = new QueryCache(s.client);
+    const opts = { invalidateOn: ['photos.changed'] as EventName[] };
+    for (let i = 0; i < 9; i++) cache.subscribe('photos.missingFolders', {}, opts, () => {});
+    cache.subscribe('duplicates.list', { view: 'unreviewed', limit: 1 }, { ...opts, settleMs: 2000 }, () => {});
+    await flush();
+    expect(s.subscriptions('photos.changed')).toBe(1);
+    s.calls.length = 0;
+
+    for (let i = 0; i < 50; i++) s.raise('photos.changed');
+    await flush();
+    expect(s.calls).toEqual(['photos.missingFolders']);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(s.calls).toEqual(['photos.missingFolders', 'duplicates.list']);
+    expect(cache.snapshot('photos.missingFolders', {}).data).toEqual({ n: 3 });
+  });
+
+  it('keeps the answer on screen while it is re-read, and re-reads once more if asked while in flight', async () => {
+    const s = stubClient();
+    const cache = new QueryCache(s.client);
+    const loading: boolean[] = [];
+    cache.subscribe('settings.get', {}, {}, () => loading.push(cache.snapshot('settings.get', {}).loading));
+    await flush();
+    cache.refetch('settings.get', {});
+    cache.refetch('settings.get', {});
+    cache.refetch('settings.get', {});
+    await flush();
+    expect(s.calls).toEqual(['settings.get', 'settings.get', 'settings.get']);
+    expect(loading.every((l) => !l)).toBe(true);
+    expect(cache.snapshot('settings.get', {}).data).toEqual({ n: 3 });
+  });
+
+  it('takes an answer an event carries without a request, and leaves unseen answers alone', async () => {
+    const s = stubClient();
+    const cache = new QueryCache(s.client);
+    const off = cache.subscribe('photos.missingFolders', {}, { invalidateOn: ['photos.changed'] }, () => {});
+    await flush();
+    cache.setData('jobs.counts', {}, { n: 42 });
+    expect(cache.snapshot('jobs.counts', {}).data).toEqual({ n: 42 });
+    off();
+    s.raise('photos.changed');
+    await vi.advanceTimersByTimeAsync(100);
+    expect(s.calls).toEqual(['photos.missingFolders']);
+  });
+});

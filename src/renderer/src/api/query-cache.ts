@@ -1,0 +1,168 @@
+/**
+ * The renderer's server state in one place: every answer a screen shows is an entry here, keyed
+ * by call and input, shared by every component that asks the same thing, and re-read when an
+ * event main pushes says it changed. The cache alone listens to those events (one subscription
+ * per event for the whole window), so a burst of `jobs.changed` re-reads each query once instead
+ * of every component refetching on its own.
+ *
+ * Why not TanStack Query: every query here is one typed contract call, invalidated by one of a
+ * few pushed events; what we use of such a library (a keyed cache, de-duplicated requests,
+ * invalidation, stale-while-revalidate) is this file, with no dependency and no provider.
+ */
+import type { CallInput, CallName, CallOutput, EventName, EventPayload } from '../../../shared/contract';
+import type { CallError, Result } from '../../../shared/result';
+
+export interface QuerySnapshot<T> {
+  data: T | undefined;
+  error: CallError | undefined;
+  loading: boolean;
+}
+
+export interface QueryOptions {
+  /** Pushed events after which the answer is re-read. */
+  invalidateOn?: readonly EventName[];
+  /** Wait this long after an event before re-reading (more events in the meantime are one re-read). */
+  settleMs?: number;
+}
+
+/** What the cache needs of the client (src/renderer/src/api/client.ts). */
+export interface CacheClient {
+  call<N extends CallName>(name: N, input: CallInput<N>): Promise<Result<CallOutput<N>>>;
+  on<N extends EventName>(name: N, listener: (payload: EventPayload<N>) => void): () => void;
+}
+
+interface Entry {
+  name: CallName;
+  input: unknown;
+  snapshot: QuerySnapshot<unknown>;
+  listeners: Set<() => void>;
+  /** Events that re-read it, with the longest settle asked for each. */
+  invalidateOn: Map<EventName, number>;
+  inFlight: boolean;
+  /** Asked again while a request was in flight: one more request when it lands. */
+  again: boolean;
+  settleTimer: ReturnType<typeof setTimeout> | undefined;
+  dropTimer: ReturnType<typeof setTimeout> | undefined;
+}
+
+/** An entry nobody shows is kept this long (a screen opened again shows it at once while it is re-read). */
+const KEEP_UNUSED_MS = 60_000;
+
+export class QueryCache {
+  private readonly entries = new Map<string, Entry>();
+  private readonly eventSubscriptions = new Map<EventName, () => void>();
+  /** Requests sent, for tests and the long-task measurement. */
+  requests = 0;
+
+  constructor(private readonly client: CacheClient) {}
+
+  static key(name: CallName, input: unknown): string {
+    return `${name} ${JSON.stringify(input)}`;
+  }
+
+  /** Starts showing `name(input)`: reads it if the cache has no answer yet. Returns the unsubscribe. */
+  subscribe(name: CallName, input: unknown, opts: QueryOptions, listener: () => void): () => void {
+    const entry = this.entry(name, input);
+    clearTimeout(entry.dropTimer);
+    entry.listeners.add(listener);
+    for (const event of opts.invalidateOn ?? []) {
+      entry.invalidateOn.set(event, Math.max(entry.invalidateOn.get(event) ?? 0, opts.settleMs ?? 0));
+      this.listenTo(event);
+    }
+    if (entry.snapshot.data === undefined && entry.snapshot.error === undefined && !entry.inFlight) this.fetch(entry);
+    return () => {
+      entry.listeners.delete(listener);
+      if (entry.listeners.size) return;
+      entry.dropTimer = setTimeout(() => this.entries.delete(QueryCache.key(name, input)), KEEP_UNUSED_MS);
+    };
+  }
+
+  snapshot(name: CallName, input: unknown): QuerySnapshot<unknown> {
+    return this.entry(name, input).snapshot;
+  }
+
+  /** Reads `name(input)` again now (after an action that changed it). */
+  refetch(name: CallName, input: unknown): void {
+    this.fetch(this.entry(name, input));
+  }
+
+  /** The answer to `name(input)` as an event told it (no request): e.g. the job counts `jobs.changed` carries. */
+  setData(name: CallName, input: unknown, data: unknown): void {
+    const entry = this.entry(name, input);
+    if (entry.inFlight) entry.again = true; // what is in flight may be older than the event
+    this.publish(entry, { data, error: undefined, loading: false });
+  }
+
+  /** Re-reads every answer on screen (the connection came back: events were lost meanwhile). */
+  refetchAll(): void {
+    for (const entry of this.entries.values()) if (entry.listeners.size) this.fetch(entry);
+  }
+
+  /** An event arrived: each answer it concerns is re-read once its settle time has passed. */
+  invalidate(event: EventName): void {
+    for (const entry of this.entries.values()) {
+      const settle = entry.invalidateOn.get(event);
+      if (settle === undefined || !entry.listeners.size || entry.settleTimer) continue;
+      entry.settleTimer = setTimeout(() => {
+        entry.settleTimer = undefined;
+        this.fetch(entry);
+      }, settle);
+    }
+  }
+
+  private listenTo(event: EventName): void {
+    if (this.eventSubscriptions.has(event)) return;
+    this.eventSubscriptions.set(
+      event,
+      this.client.on(event, () => this.invalidate(event)),
+    );
+  }
+
+  private entry(name: CallName, input: unknown): Entry {
+    const key = QueryCache.key(name, input);
+    let entry = this.entries.get(key);
+    if (!entry) {
+      entry = {
+        name,
+        input,
+        snapshot: { data: undefined, error: undefined, loading: true },
+        listeners: new Set(),
+        invalidateOn: new Map(),
+        inFlight: false,
+        again: false,
+        settleTimer: undefined,
+        dropTimer: undefined,
+      };
+      this.entries.set(key, entry);
+    }
+    return entry;
+  }
+
+  private fetch(entry: Entry): void {
+    if (entry.inFlight) {
+      entry.again = true;
+      return;
+    }
+    entry.inFlight = true;
+    entry.again = false;
+    // An answer on screen stays while it is re-read (no flash, one render per answer).
+    if (entry.snapshot.data === undefined && !entry.snapshot.loading) this.publish(entry, { ...entry.snapshot, loading: true });
+    this.requests++;
+    void this.client.call(entry.name, entry.input as never).then((r) => {
+      entry.inFlight = false;
+      if (entry.again) {
+        this.fetch(entry);
+        return;
+      }
+      this.publish(
+        entry,
+        r.ok ? { data: r.value, error: undefined, loading: false } : { ...entry.snapshot, error: r.error, loading: false },
+      );
+    });
+  }
+
+  private publish(entry: Entry, snapshot: QuerySnapshot<unknown>): void {
+    entry.snapshot = snapshot;
+    entry.listeners.forEach((l) => l());
+  }
+}
