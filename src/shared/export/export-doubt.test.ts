@@ -51,7 +51,17 @@ describe('exports keep the doubt', () => {
     expect(cell(r, 'estimate (DACS)')).toBeNull();
     expect(cell(r, 'clues only, not a date (DACS)')).toBe('approximately 1931');
     expect(cell(r, 'evidence (source, kind, interval, review, reading)')).toBe(
-      'pending ai estimate 1931-01-01 – 1931-12-31 (confidence 0.2, clue, not a date): Visual analysis by heuristic: sepia',
+      'pending ai estimate 1931-01-01 – 1931-12-31 (evidence confidence 0.2, clue, not a date): Visual analysis by heuristic: sepia',
+    );
+  });
+
+  it('a bound states no confidence: a weak one says it is weak', () => {
+    const saved: EvidenceInput = {
+      ...{ id: 3, source: 'exif', kind: 'bound', earliest: null, latest: 20091231, confidence: 0.3 },
+      ...{ reviewStatus: 'pending', summary: 'File last saved 2009' },
+    };
+    expect(cell(record([saved]), 'evidence (source, kind, interval, review, reading)')).toBe(
+      'pending exif bound … – 2009-12-31 (weak, clue, not a date): File last saved 2009',
     );
   });
 

@@ -397,9 +397,9 @@ export function analysisFromStats(stats: ImageStats): AiAnalysis {
   } else if (overall.earliestYear === null) {
     summary = `${caveat} Nothing in the statistics narrows the date.`;
   } else if (overall.conflict) {
-    summary = `${caveat} The signals disagree; they span ${overall.earliestYear}–${overall.latestYear} (confidence ${formatPercent(overall.confidence)}).`;
+    summary = `${caveat} The signals disagree; they span ${overall.earliestYear}–${overall.latestYear} (evidence confidence ${formatPercent(overall.confidence)}).`;
   } else {
-    summary = `${caveat} Suggests roughly ${overall.earliestYear}–${overall.latestYear} (confidence ${formatPercent(overall.confidence)}).`;
+    summary = `${caveat} Suggests roughly ${overall.earliestYear}–${overall.latestYear} (evidence confidence ${formatPercent(overall.confidence)}).`;
   }
   return {
     backend: 'heuristic',
