@@ -2,7 +2,8 @@
  * Issue 28's walk: a folder of mixed material — camera photos, "old-look" copies and a colour photo
  * without metadata, a drawing, a flat graphic — with the default offline heuristic run on
  * everything. Afterwards no photo without a finding shows a date, sorts or filters as dated, or
- * exports a DateCreated; the grid says "undated · 1 weak clue" where the heuristic left one.
+ * exports a DateCreated; the grid says "undated · 1 weak clue" where the heuristic left one. Only
+ * when the archivist asks to include clues do the clue-only photos sort and filter by their clues.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -64,6 +65,19 @@ test('after the heuristic runs on mixed material, only photos with a finding loo
     await page.getByLabel('From year').fill('1826');
     await page.getByLabel('To year').fill('2100');
     await expect(page.getByTestId('photo-count')).toContainText(`${withFinding.size} photos`);
+    // Unless the archivist asks to include clues: then the clue-only photographs are placed by
+    // their clues too (still undated on their tiles), and the graphics, with no clue, are not.
+    await page.getByLabel('with clues').check();
+    const clueOnly = ['sepia-look.jpg', 'greyscale-copy.jpg', 'iguana-no-exif.jpg'];
+    await expect(page.getByTestId('photo-count')).toContainText(`${withFinding.size + clueOnly.length} photos · `);
+    await expect(page.getByTestId('photo-count')).toContainText('clues counted');
+    await expect(dateOf('sepia-look.jpg')).toHaveText(/^undated · \d weak clues?$/);
+    await app.shot('trust-with-clues');
+    await page.getByLabel('From year').fill('');
+    await page.getByLabel('To year').fill('');
+    const graphics = async () => (await page.getByTestId('photo-tile').locator('.tile-name').allTextContents()).slice(-2);
+    await expect.poll(async () => new Set(await graphics())).toEqual(new Set(['line-drawing.png', 'blue-rectangle.png']));
+    await page.getByLabel('with clues').uncheck();
     await page.getByLabel('From year').fill('');
     await page.getByLabel('To year').fill('');
     await expect(page.getByTestId('photo-tile')).toHaveCount(total);

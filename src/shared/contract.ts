@@ -158,6 +158,8 @@ export const calls = {
         yearTo: z.number().int().min(1000).max(2999).optional(),
         /** within (default): the estimate lies inside the years; overlaps: it could be from them. */
         yearMode: z.enum(yearModes).default('within'),
+        /** Sort by date and filter by years with an undated photo's clues counted (off: a clue is not a date). */
+        includeClues: z.boolean().default(false),
         /** Keyset cursor from the previous page's `nextCursor`. */
         cursor: photoCursorSchema.optional(),
         /** Re-read specific photos (named by a photos.changed event). */

@@ -25,6 +25,7 @@ const wrongValues: Partial<Record<CallName, unknown[]>> = {
     { search: 'x'.repeat(201) },
     { yearFrom: 2001, yearTo: 1999 },
     { yearMode: 'sometimes' },
+    { includeClues: 'yes' },
   ],
   'photos.get': [{}, { id: -5 }],
   'photos.viewer': [{}, { id: 0 }, { id: 'big' }],

@@ -18,7 +18,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import exifr from 'exifr';
 import sharp from 'sharp';
-import type { AiAnalysis } from '../../src/shared/ai/schema';
+import type { AiAnalysis, AiClue } from '../../src/shared/ai/schema';
+import { analysisFromStats, computeImageStats, familyClues } from '../../src/worker/ai/heuristic';
+import { sampleRgb } from '../../src/worker/ai/image';
+import type { ClueFamily } from '../../src/worker/ai/heuristic-calibration';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const CORPUS_JPG = path.resolve(repoRoot, '../shared/corpus/exif-samples/jpg');
@@ -96,6 +99,43 @@ export async function writeCalibrationSet(dir: string): Promise<CalibrationImage
 export interface Scored {
   image: CalibrationImage;
   analysis: AiAnalysis;
+  /** Its clues with the family each is calibrated as. */
+  families: { family: ClueFamily; clue: AiClue }[];
+}
+
+/** The heuristic on every image of the set (its statistics read once for the analysis and the families). */
+export async function analyseCalibrationSet(set: CalibrationImage[]): Promise<Scored[]> {
+  const results: Scored[] = [];
+  for (const image of set) {
+    const stats = computeImageStats(await sampleRgb(image.file));
+    results.push({ image, analysis: analysisFromStats(stats), families: familyClues(stats) });
+  }
+  return results;
+}
+
+/** Clues or analyses, grouped by what they state: how many, the share that held the true year, and by how much the rest missed. */
+export interface Coverage {
+  stated: number;
+  clues: number;
+  hitRate: number;
+  /** Mean years from the true year to the interval (0 inside it). */
+  meanErrorYears: number;
+}
+
+function coverageBy<T>(items: T[], stated: (t: T) => number, missOf: (t: T) => number): Coverage[] {
+  const groups = new Map<number, number[]>();
+  for (const t of items) {
+    const key = Math.round(stated(t) * 100) / 100;
+    groups.set(key, [...(groups.get(key) ?? []), missOf(t)]);
+  }
+  return [...groups]
+    .sort((a, b) => a[0] - b[0])
+    .map(([s, misses]) => ({
+      stated: s,
+      clues: misses.length,
+      hitRate: misses.filter((m) => m === 0).length / misses.length,
+      meanErrorYears: misses.reduce((a, b) => a + b, 0) / misses.length,
+    }));
 }
 
 /** Years from the truth to the interval (0 inside it); open ends reach any year. */
@@ -114,8 +154,12 @@ export interface CalibrationReport {
   meanErrorYears: number;
   /** Mean stated confidence of those intervals. */
   meanConfidence: number;
-  /** Each clue, by its stated confidence: how many, and what share held the true year. */
-  byStatedConfidence: { stated: number; clues: number; hitRate: number }[];
+  /** Each clue, by its stated confidence: how many, what share held the true year, the mean miss. */
+  byStatedConfidence: Coverage[];
+  /** Each overall interval (the evidence the analysis becomes), by its stated confidence. */
+  overallByStatedConfidence: Coverage[];
+  /** Each family of clue: how many, and how many held the true year (heuristic-calibration.ts's MEASURED). */
+  byFamily: { family: ClueFamily; clues: number; hits: number }[];
   /** Graphics the analysis still gave a clue (should be 0). */
   graphicsWithClues: number;
   graphics: number;
@@ -125,16 +169,17 @@ export function scoreCalibration(results: Scored[]): CalibrationReport {
   const photos = results.filter((r) => r.image.year !== null);
   const dated = photos.filter((r) => r.analysis.earliestYear !== null || r.analysis.latestYear !== null);
   const misses = dated.map((r) => miss(r.image.year!, r.analysis.earliestYear, r.analysis.latestYear));
-  const buckets = new Map<number, { clues: number; hits: number }>();
-  for (const r of photos) {
-    for (const c of r.analysis.clues) {
-      if (c.earliestYear === null && c.latestYear === null) continue;
-      const stated = Math.round(c.confidence * 100) / 100;
-      const b = buckets.get(stated) ?? { clues: 0, hits: 0 };
-      b.clues++;
-      if (miss(r.image.year!, c.earliestYear, c.latestYear) === 0) b.hits++;
-      buckets.set(stated, b);
-    }
+  const clues = photos.flatMap((r) =>
+    r.families
+      .filter(({ clue }) => clue.earliestYear !== null || clue.latestYear !== null)
+      .map(({ family, clue }) => ({ family, clue, miss: miss(r.image.year!, clue.earliestYear, clue.latestYear) })),
+  );
+  const families = new Map<ClueFamily, { clues: number; hits: number }>();
+  for (const c of clues) {
+    const f = families.get(c.family) ?? { clues: 0, hits: 0 };
+    f.clues++;
+    if (c.miss === 0) f.hits++;
+    families.set(c.family, f);
   }
   const graphics = results.filter((r) => r.image.year === null);
   const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
@@ -144,9 +189,17 @@ export function scoreCalibration(results: Scored[]): CalibrationReport {
     hitRate: dated.length ? misses.filter((m) => m === 0).length / dated.length : 1,
     meanErrorYears: mean(misses),
     meanConfidence: mean(dated.map((r) => r.analysis.confidence)),
-    byStatedConfidence: [...buckets]
-      .sort((a, b) => a[0] - b[0])
-      .map(([stated, b]) => ({ stated, clues: b.clues, hitRate: b.hits / b.clues })),
+    byStatedConfidence: coverageBy(
+      clues,
+      (c) => c.clue.confidence,
+      (c) => c.miss,
+    ),
+    overallByStatedConfidence: coverageBy(
+      dated.map((r, i) => ({ r, miss: misses[i] })),
+      (d) => d.r.analysis.confidence,
+      (d) => d.miss,
+    ),
+    byFamily: [...families].sort((a, b) => a[0].localeCompare(b[0])).map(([family, f]) => ({ family, ...f })),
     graphicsWithClues: graphics.filter((r) => r.analysis.clues.length > 0 || r.analysis.earliestYear !== null).length,
     graphics: graphics.length,
   };

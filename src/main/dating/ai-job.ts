@@ -49,7 +49,7 @@ export function aiJob(deps: AiJobDeps): MainHalf<AiAnalysisJobType> {
       deps.evidence.recordFromJob(photoId, 'ai', items, { id: job.id, attempt: job.attempt });
       deps.onPhotoChanged(photoId);
       return items.length
-        ? `${out.backend}: ${out.earliestYear ?? '…'}–${out.latestYear ?? '…'} (confidence ${formatPercent(out.confidence)})`
+        ? `${out.backend}: ${out.earliestYear ?? '…'}–${out.latestYear ?? '…'} (evidence confidence ${formatPercent(out.confidence)})`
         : `${out.backend}: no dating clues`;
     },
   };

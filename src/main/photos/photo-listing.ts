@@ -13,13 +13,13 @@ import type { PhotoSummary } from '../../shared/contract';
 import { DATE_KEY_SQL } from '../db/schema';
 import { UNREVIEWED_DUPLICATE_IDS } from '../duplicates/photo-filter';
 import { searchCondition } from './photo-search-query';
+import { dateColumns, DATED, firstDay, lastDay, yearConditions, type DateColumns, type YearMode } from './photo-date-columns';
 
 // What a search becomes lives in its own module; these names were exported from here first.
 export { ftsQuery, searchCondition, sharpSVariants } from './photo-search-query';
 
 export type PhotoSort = 'imported' | 'filename' | 'date';
-/** within: the estimate lies inside the years; overlaps: it could be from them (open ends reach). */
-export type YearMode = 'within' | 'overlaps';
+export type { YearMode } from './photo-date-columns';
 export type PhotoFilter =
   | 'all'
   | 'needs_metadata'
@@ -42,6 +42,8 @@ export interface PhotoQuery {
   yearFrom?: number;
   yearTo?: number;
   yearMode?: YearMode;
+  /** Sort and filter an undated photo with clues by what its clues would say (photo-date-columns.ts). */
+  includeClues?: boolean;
   cursor?: PhotoCursor;
   ids?: number[];
   limit: number;
@@ -76,6 +78,10 @@ export const SUMMARY_COLUMNS = `photos.id, photos.filename, photos.path, format,
   metadata_status, metadata_error, missing, camera, exif_date, estimate_status, estimate_earliest, estimate_latest,
   json_extract(estimate, '$.dacs') AS estimate_label, json_array_length(estimate, '$.clueIds') AS clue_count, imported_at, ${DATE_KEY_SQL} AS date_key,
   ${METADATA_JOB_SQL} AS metadata_job`;
+
+/** The summary columns with the date order's key over `cols` (the same columns by default). */
+const summaryColumns = (cols: DateColumns) =>
+  cols.key === DATE_KEY_SQL ? SUMMARY_COLUMNS : `${SUMMARY_COLUMNS}, ${cols.key} AS clue_date_key`;
 
 /**
  * Each filter's condition and how it is counted exactly: for a state, its key in photo_counts; for
@@ -143,8 +149,16 @@ const SORTS: Record<
     order: `${DATE_KEY_SQL} IS NULL, ${DATE_KEY_SQL} ASC, photos.id ASC`,
     walk: 'photos INDEXED BY photos_date_order_idx',
     key: (r) => r.date_key as number | null,
-    after: dateContinuations,
+    after: (c) => dateContinuations(c, DATE_KEY_SQL),
   },
+};
+
+/** The date order with clues included: the same order and ranges over the clue key, with no index to walk. */
+const DATE_WITH_CLUES_SORT: (typeof SORTS)['date'] = {
+  order: `clue_date_key IS NULL, clue_date_key ASC, photos.id ASC`,
+  walk: null,
+  key: (r) => r.clue_date_key as number | null,
+  after: (c) => dateContinuations(c, dateColumns(true).key),
 };
 
 /**
@@ -155,8 +169,7 @@ const SORTS: Record<
  * expressions. Each range names the index's leading columns with equalities, and its ORDER BY
  * leaves out what they fix (an ORDER BY term over an expression the WHERE fixes still sorts).
  */
-function dateContinuations(c: PhotoCursor): Continuation[] {
-  const K = DATE_KEY_SQL;
+function dateContinuations(c: PhotoCursor, K: string): Continuation[] {
   const undated = (idAfter: number | null): Continuation => ({
     where: `(${K} IS NULL) = 1 AND ${K} IS NULL${idAfter === null ? '' : ' AND photos.id > ?'}`,
     args: idAfter === null ? [] : [idAfter],
@@ -175,10 +188,6 @@ export function sortSql(sort: PhotoSort): { order: string; key: string } {
   return { order: SORTS[sort].order, key: { imported: 'photos.id', filename: 'photos.filename', date: DATE_KEY_SQL }[sort] };
 }
 
-/** A year's first and last day as stored (YYYYMMDD). */
-const firstDay = (year: number) => year * 10000 + 101;
-const lastDay = (year: number) => year * 10000 + 1231;
-
 /**
  * The days between which the earliest of every estimate a "within" range holds lies, when it has
  * a first year (an estimate's earliest is never after its latest, so the last year bounds it
@@ -188,30 +197,6 @@ const lastDay = (year: number) => year * 10000 + 1231;
 function withinDays(q: PhotoQuery): [number, number] | null {
   if ((q.yearMode ?? 'within') !== 'within' || q.yearFrom === undefined) return null;
   return [firstDay(q.yearFrom), lastDay(q.yearTo ?? 9999)];
-}
-
-/** The states whose estimates a year range can hold. */
-const DATED = "estimate_status IN ('estimated', 'needs_review')";
-
-/** The year filter's conditions: [SQL, args] for a range of whole years. */
-function yearConditions(mode: YearMode, from: number | undefined, to: number | undefined): [string[], unknown[]] {
-  if (from === undefined && to === undefined) return [[], []];
-  const where = [DATED];
-  const args: unknown[] = [];
-  const start = from !== undefined ? firstDay(from) : undefined;
-  const end = to !== undefined ? lastDay(to) : undefined;
-  if (mode === 'within') {
-    // Inside the years: a known end on each side that is limited ("not after 2026" is in no range of the past).
-    if (start !== undefined) where.push('estimate_earliest IS NOT NULL AND estimate_earliest >= ?');
-    if (end !== undefined) where.push('estimate_latest IS NOT NULL AND estimate_latest <= ?');
-  } else {
-    // Could be from those years: an open end reaches any year on its side.
-    if (start !== undefined) where.push('(estimate_latest IS NULL OR estimate_latest >= ?)');
-    if (end !== undefined) where.push('(estimate_earliest IS NULL OR estimate_earliest <= ?)');
-  }
-  if (start !== undefined) args.push(start);
-  if (end !== undefined) args.push(end);
-  return [where, args];
 }
 
 /**
@@ -224,8 +209,9 @@ export function photoWhere(q: {
   yearFrom?: number;
   yearTo?: number;
   yearMode?: YearMode;
+  includeClues?: boolean;
 }): { where: string[]; args: unknown[] } {
-  const [yearWhere, yearArgs] = yearConditions(q.yearMode ?? 'within', q.yearFrom, q.yearTo);
+  const [yearWhere, yearArgs] = yearConditions(q.yearMode ?? 'within', q.yearFrom, q.yearTo, dateColumns(q.includeClues));
   const where = [FILTERS[q.filter].where, ...yearWhere];
   const args: unknown[] = [...yearArgs];
   const search = searchCondition(q.search);
@@ -313,12 +299,14 @@ export class PhotoListing {
    */
   private build(q: PhotoQuery) {
     const filter = FILTERS[q.filter];
-    let sort = SORTS[q.sort];
-    const [yearWhere, yearArgs] = yearConditions(q.yearMode ?? 'within', q.yearFrom, q.yearTo);
+    // With clues included the dates are read from each row (no index holds them): no index range.
+    const cols = dateColumns(q.includeClues);
+    let sort = q.includeClues && q.sort === 'date' ? DATE_WITH_CLUES_SORT : SORTS[q.sort];
+    const [yearWhere, yearArgs] = yearConditions(q.yearMode ?? 'within', q.yearFrom, q.yearTo, cols);
     const where = [filter.where, ...yearWhere];
     const args: unknown[] = [...yearArgs];
     // Conditions the year range implies, which bound an index walk (see withinDays).
-    const days = withinDays(q);
+    const days = q.includeClues ? null : withinDays(q);
     const narrow = days && this.isNarrow(q, days);
     const dateRange = days && !narrow && q.sort === 'date';
     if (narrow) {
@@ -359,14 +347,16 @@ export class PhotoListing {
     const first: Continuation = { where: '', args: [], order: dateRange ? `${DATE_KEY_SQL} ASC, photos.id ASC` : undefined };
     const continuations: Continuation[] = q.cursor ? sort.after(q.cursor) : [first];
     const reads = continuations.map((c) => ({
-      sql: `SELECT ${SUMMARY_COLUMNS} FROM ${from} WHERE ${[...where, c.where].filter(Boolean).join(' AND ')}
+      sql: `SELECT ${summaryColumns(cols)} FROM ${from} WHERE ${[...where, c.where].filter(Boolean).join(' AND ')}
         ORDER BY ${c.order ?? sort.order} LIMIT ?`,
       args: [...args, ...c.args],
     }));
     // A year range is counted in its index when nothing else needs the rows: walking the sort's
     // order to the count's cap read up to tens of thousands of rows (1990–2000 by filename, 114 ms).
     const countFrom =
-      (yearWhere.length && RANGE_INDEX_FILTERS.has(q.filter) && !match && !q.ids?.length) || narrow ? RANGE_INDEX : from;
+      (yearWhere.length && RANGE_INDEX_FILTERS.has(q.filter) && !match && !q.ids?.length && !q.includeClues) || narrow
+        ? RANGE_INDEX
+        : from;
     return { sort, filter, from, countFrom, where, args, reads };
   }
 

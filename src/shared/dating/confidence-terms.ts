@@ -8,6 +8,11 @@
 // A bound is a bound: it is hard (a scan date, "not before 1923") and has no confidence; an
 // estimate set by bounds alone has none either (estimate.ts).
 
+import { DATE_CONFIDENCE_FLOOR } from './clue-rule';
+
+/** A line read at or above this confidence (0–100) is read clearly: its dates keep their full confidence. */
+export const CLEAR_LINE_CONFIDENCE = 80;
+
 export interface ConfidenceTerm {
   name: string;
   definition: string;
@@ -21,8 +26,7 @@ export const CONFIDENCE_TERMS = {
   },
   evidence: {
     name: 'evidence confidence',
-    definition:
-      'How likely this finding’s interval holds the photo’s date. For a date read by OCR: how surely the words are a date of the picture, in full when its line was read clearly (line confidence 80 % or more), less in proportion below that. Unreviewed findings below 50 % are only clues.',
+    definition: `How likely this finding’s interval holds the photo’s date. For a date read by OCR: how surely the words are a date of the picture, in full when its line was read clearly (line confidence ${CLEAR_LINE_CONFIDENCE} % or more), less in proportion below that. Unreviewed findings below ${Math.round(DATE_CONFIDENCE_FLOOR * 100)} % are only clues. For visual analysis by the offline heuristic: how often clues like it held the true year on its calibration set.`,
   },
   estimate: {
     name: 'estimate confidence',
@@ -31,8 +35,6 @@ export const CONFIDENCE_TERMS = {
   },
 } as const satisfies Record<string, ConfidenceTerm>;
 
-/** A line read at or above this confidence (0–100) is read clearly: its dates keep their full confidence. */
-export const CLEAR_LINE_CONFIDENCE = 80;
 /** Below this line confidence (0–100) a line is taken for texture, not text: it gives no dates. */
 export const OCR_LINE_FLOOR = 50;
 

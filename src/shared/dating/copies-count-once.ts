@@ -16,10 +16,15 @@ const findingKey = (i: EvidenceInput) => `${i.originSource ?? i.source}|${i.kind
 
 /** `items` sorted by id; the result keeps that order. */
 export function countCopiesOnce(items: EvidenceInput[]): { counted: EvidenceInput[]; repeats: Repeat[] } {
+  // Most photos have nothing carried from a copy: then everything counts, with no keys to build
+  // (a rebuild estimates every photo of the library).
+  if (!items.some((i) => i.source === 'duplicate')) return { counted: items, repeats: [] };
   const groups = new Map<string, EvidenceInput[]>();
   for (const item of items) {
     const key = findingKey(item);
-    groups.set(key, [...(groups.get(key) ?? []), item]);
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
   }
   const dropped = new Map<number, EvidenceInput>();
   for (const group of groups.values()) {

@@ -24,7 +24,7 @@ import { intersectBounds, type BoundWindow } from './bound-window';
 import { clipToWindow, type ClippedEstimate, combineEstimates, confidenceOf } from './combine-estimates';
 import { cite, citeAll, listIds } from './evidence-phrases';
 import { describeEnd, describeStart, toDacs, toEdtf } from './format';
-import { CLUE_RULE, clueReason, isClue } from './clue-rule';
+import { CLUE_RULE, clueReason } from './clue-rule';
 import { countCopiesOnce } from './copies-count-once';
 
 interface Screened {
@@ -124,9 +124,15 @@ export function estimate(evidence: EvidenceInput[]): Estimate {
   const ignored = rejected.length ? [`Ignored rejected evidence: ${listIds(rejected.map((item) => item.id))}.`] : [];
 
   const { usable, notes: leftOut } = screen(sorted.filter((item) => item.reviewStatus !== 'rejected'));
-  const clues = usable.filter(isClue);
-  const dates = usable.filter((item) => !isClue(item));
-  const clueIds = clues.map((item) => item.id);
+  // Each item's clue reason once: the split and the sentences both need it.
+  const clues: { item: EvidenceInput; reason: string }[] = [];
+  const dates: EvidenceInput[] = [];
+  for (const item of usable) {
+    const reason = clueReason(item);
+    if (reason === null) dates.push(item);
+    else clues.push({ item, reason });
+  }
+  const clueIds = clues.map(({ item }) => item.id);
   const result = fromDates(dates, byId, { lines: describeClues(clues, dates.length > 0), ids: clueIds }, [
     ...leftOut,
     ...ignored,
@@ -135,7 +141,8 @@ export function estimate(evidence: EvidenceInput[]): Estimate {
   // What the clues would say matters only where they are all there is (and costs a second pass,
   // which a rebuild of a large library would pay for every dated photo with a clue).
   if (dates.length > 0) return { ...result, clueIds, withClues: null };
-  const counted = fromDates(usable, byId, { lines: [], ids: [] }, []);
+  // Only its dates are kept: the second pass writes no sentences.
+  const counted = fromDates(usable, byId, { lines: [], ids: [] }, [], false);
   const withClues =
     counted.earliest === null && counted.latest === null
       ? null
@@ -151,9 +158,9 @@ export function estimate(evidence: EvidenceInput[]): Estimate {
 
 type DatedEstimate = Omit<Estimate, 'clueIds' | 'withClues'>;
 
-function describeClues(clues: EvidenceInput[], dated: boolean): string[] {
+function describeClues(clues: { item: EvidenceInput; reason: string }[], dated: boolean): string[] {
   if (clues.length === 0) return [];
-  const listed = clues.map((item) => `${cite(item)}: ${clueReason(item)}`).join('; ');
+  const listed = clues.map(({ item, reason }) => `${cite(item)}: ${reason}`).join('; ');
   const heading = dated ? 'Set aside as clues, not dates' : 'Only clues, no finding, so the photo is undated';
   return [`${heading}: ${listed}.`, CLUE_RULE];
 }
@@ -161,13 +168,15 @@ function describeClues(clues: EvidenceInput[], dated: boolean): string[] {
 /**
  * The estimate from the findings that count as dates. `clues`: what was set aside as a clue (its
  * sentences, and its ids: clues wait for review too, so a dated photo with clues needs review);
- * `tail` (left out, ignored) goes last.
+ * `tail` (left out, ignored) goes last. `explain`: false when only the dates are wanted (what the
+ * clues alone would say), so no sentence is written.
  */
 function fromDates(
   usable: EvidenceInput[],
   byId: Map<number, EvidenceInput>,
   clues: { lines: string[]; ids: number[] },
   tail: string[],
+  explain = true,
 ): DatedEstimate {
   const clueLines = clues.lines;
   if (usable.length === 0) {
@@ -175,12 +184,12 @@ function fromDates(
     return emptyEstimate('undated', [...opening, ...clueLines, ...tail]);
   }
 
-  const pending = [...usable.filter((item) => item.reviewStatus === 'pending').map((item) => item.id), ...clues.ids].sort(
-    (a, b) => a - b,
-  );
-  const awaiting = pending.length ? [`Awaiting review: ${listIds(pending)}.`] : [];
+  // `usable` is in id order; only the clues' ids need merging in.
+  const pendingHere = usable.filter((item) => item.reviewStatus === 'pending').map((item) => item.id);
+  const pending = clues.ids.length ? [...pendingHere, ...clues.ids].sort((a, b) => a - b) : pendingHere;
+  const awaiting = pending.length && explain ? [`Awaiting review: ${listIds(pending)}.`] : [];
   const { counted, repeats } = countCopiesOnce(usable);
-  const countedOnce = repeats.map(
+  const countedOnce = (explain ? repeats : []).map(
     ({ item, sameAs }) => `${cite(item)} repeats #${sameAs.id} from a copy of this photograph and counts once, as #${sameAs.id}.`,
   );
   const window = intersectBounds(counted.filter((item) => item.kind === 'bound'));
@@ -198,15 +207,15 @@ function fromDates(
     };
   }
 
-  const explanation = describeWindowEnds(window, byId);
+  const explanation = explain ? describeWindowEnds(window, byId) : [];
   const clipped: ClippedEstimate[] = [];
   for (const item of counted.filter((i) => i.kind === 'estimate')) {
     const inside = clipToWindow(item, window);
     if (!inside) {
-      explanation.push(`${cite(item)} lies wholly outside the hard bounds and was set aside.`);
+      if (explain) explanation.push(`${cite(item)} lies wholly outside the hard bounds and was set aside.`);
       continue;
     }
-    if (inside.earliest !== item.earliest || inside.latest !== item.latest) {
+    if (explain && (inside.earliest !== item.earliest || inside.latest !== item.latest)) {
       explanation.push(`${cite(item)} was trimmed to fit the hard bounds.`);
     }
     clipped.push({ id: item.id, ...inside, confidence: confidenceOf(item) });
@@ -231,7 +240,7 @@ function fromDates(
   const approximate = { earliest: earliest.approximate, latest: latest.approximate };
   const format = { approximate, precision: { earliest: earliest.precision, latest: latest.precision } };
   const dacs = toDacs(earliest.value, latest.value, format);
-  if (combinedCount > 0) explanation.push(...describeCombination(combinedCount, earliest, latest, dacs, byId));
+  if (combinedCount > 0 && explain) explanation.push(...describeCombination(combinedCount, earliest, latest, dacs, byId));
   return {
     status: pending.length ? 'needs_review' : 'estimated',
     earliest: earliest.value,

@@ -51,7 +51,17 @@ describe('exports keep the doubt', () => {
     expect(cell(r, 'estimate (DACS)')).toBeNull();
     expect(cell(r, 'clues only, not a date (DACS)')).toBe('approximately 1931');
     expect(cell(r, 'evidence (source, kind, interval, review, reading)')).toBe(
-      'pending ai estimate 1931-01-01 – 1931-12-31 (EDTF 1931, confidence 0.2, clue, not a date): Visual analysis by heuristic: sepia',
+      'pending ai estimate 1931-01-01 – 1931-12-31 (EDTF 1931, evidence confidence 0.2, clue, not a date): Visual analysis by heuristic: sepia',
+    );
+  });
+
+  it('a bound states no confidence: a weak one says it is weak', () => {
+    const saved: EvidenceInput = {
+      ...{ id: 3, source: 'exif', kind: 'bound', earliest: null, latest: 20091231, confidence: 0.3 },
+      ...{ reviewStatus: 'pending', summary: 'File last saved 2009' },
+    };
+    expect(cell(record([saved]), 'evidence (source, kind, interval, review, reading)')).toBe(
+      'pending exif bound … – 2009-12-31 (EDTF ../2009, weak, clue, not a date): File last saved 2009',
     );
   });
 
@@ -84,7 +94,7 @@ describe('XMP carries each finding’s EDTF with its uncertainty marks (issue 27
     const uncertain = read(2, 'July 4? 1906', 'pending');
     const r = record([uncertain.input], { 2: uncertain.details });
     const lines = xmpTagsFor(r)['XMP-circa:Evidence'];
-    expect(lines).toEqual([expect.stringContaining('(EDTF 1906-07-04?, confidence 0.85)')]);
+    expect(lines).toEqual([expect.stringContaining('(EDTF 1906-07-04?, evidence confidence 0.85)')]);
     expect(cell(r, 'evidence (source, kind, interval, review, reading)')).toBe((lines as string[])[0]);
     // Pending: the reading is carried in Circa's namespace with its review state, never as the standard date.
     expect(xmpTagsFor(r)['XMP-photoshop:DateCreated']).toBeNull();

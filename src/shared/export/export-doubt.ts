@@ -9,6 +9,7 @@
  *  - an estimate that needs review says so in words.
  */
 import type { ExportRecord } from './export-record';
+import { CONFIDENCE_TERMS } from '../dating/confidence-terms';
 
 type Finding = ExportRecord['evidence'][number];
 
@@ -29,12 +30,16 @@ export function needsReviewText(r: ExportRecord): string {
   return `yes: ${waiting} finding${waiting === 1 ? '' : 's'} await${waiting === 1 ? 's' : ''} review`;
 }
 
-/** One current finding in one line: "pending ocr estimate 1906-07-04 – 1906-07-04 (EDTF 1906-07-04?, confidence 0.9): …". */
+/**
+ * One current finding in one line: "pending ai estimate 1850-01-01 – 1935-12-31 (EDTF
+ * 1850/1935, evidence confidence 0.2, clue, not a date): …". A bound is a bound: it states no confidence, and one
+ * stated with a confidence (a file's save date) is said to be weak, as on the photo screen.
+ */
 export function findingLine(ev: Finding, clueIds: ReadonlySet<number>): string {
   const span = `${ev.earliest ?? '…'} – ${ev.latest ?? '…'}`;
   const notes = [
     ev.edtf ? `EDTF ${ev.edtf}` : null,
-    ev.confidence != null ? `confidence ${ev.confidence}` : null,
+    ev.confidence == null ? null : ev.kind === 'bound' ? 'weak' : `${CONFIDENCE_TERMS.evidence.name} ${ev.confidence}`,
     clueIds.has(ev.id) ? 'clue, not a date' : null,
   ].filter((n) => n !== null);
   return `${ev.reviewStatus} ${ev.source} ${ev.kind} ${span}${notes.length ? ` (${notes.join(', ')})` : ''}: ${ev.summary}`;

@@ -195,12 +195,30 @@ describe('heuristic backend', () => {
     expect(a.clues.find((c) => /cabinet card/i.test(c.observation))).toBeDefined();
   });
 
-  it('reports conflicting signals as a wide, near-zero-confidence span', () => {
+  it('reports conflicting signals as the wide span they cover, which holds the date whenever the surest of them does', () => {
     const r = combineClues([
       { category: 'a', observation: 'x', earliestYear: 1860, latestYear: 1890, confidence: 0.1 },
       { category: 'b', observation: 'y', earliestYear: 1950, latestYear: 1990, confidence: 0.25 },
     ]);
-    expect(r).toEqual({ earliestYear: 1860, latestYear: 1990, confidence: 0.05, conflict: true });
+    expect(r).toEqual({ earliestYear: 1860, latestYear: 1990, confidence: 0.25, conflict: true });
+  });
+
+  it('states for agreeing clues what their common part holds: the inner clue’s confidence, else at least 1 − their misses', () => {
+    const inner = { category: 'a', observation: 'x', earliestYear: 1940, latestYear: 2020, confidence: 0.88 };
+    const outer = { category: 'b', observation: 'y', earliestYear: 1925, latestYear: 2020, confidence: 0.95 };
+    expect(combineClues([inner, outer], 2020)).toEqual({
+      earliestYear: 1940,
+      latestYear: 2020,
+      confidence: 0.88,
+      conflict: false,
+    });
+    const crossing = { ...outer, earliestYear: 1900, latestYear: 1990 };
+    expect(combineClues([inner, crossing], 2020)).toEqual({
+      earliestYear: 1940,
+      latestYear: 1990,
+      confidence: 0.83,
+      conflict: false,
+    });
   });
 
   it('fails permanently on a file that is not an image, retryably on a missing one', async () => {

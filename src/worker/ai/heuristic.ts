@@ -7,6 +7,7 @@
 import { formatPercent } from '../../shared/format-percent';
 import { sampleRgb, type RawSample } from './image';
 import { HEURISTIC_CONFIDENCE_CAP, MIN_PHOTO_YEAR, currentYear, type AiAnalysis, type AiClue } from '../../shared/ai/schema';
+import { statedConfidence, type ClueFamily } from './heuristic-calibration';
 
 export interface ImageStats {
   meanR: number;
@@ -162,57 +163,64 @@ export function computeImageStats(s: RawSample): ImageStats {
 }
 
 interface Format {
+  family: ClueFamily;
   ratio: number;
   tolerance: number;
   name: string;
   earliest: number;
   latest: number | 'now';
-  confidence: number;
 }
 
 /** Historical print/negative shapes (long side / short side). Scans are often cropped, so these are weak. */
 export const HISTORICAL_FORMATS: readonly Format[] = [
   {
+    family: 'format-square',
     ratio: 1,
     tolerance: 0.03,
     name: 'square, like 126 Instamatic (3.5×3.5 in prints), 6×6 roll film or SX-70 instant prints',
     earliest: 1950,
     latest: 1990,
-    confidence: 0.12,
   },
-  { ratio: 1.62, tolerance: 0.04, name: 'carte de visite (≈2.5×4 in mount)', earliest: 1859, latest: 1890, confidence: 0.1 },
   {
+    family: 'format-carte-de-visite',
+    ratio: 1.62,
+    tolerance: 0.04,
+    name: 'carte de visite (≈2.5×4 in mount)',
+    earliest: 1859,
+    latest: 1890,
+  },
+  {
+    family: 'format-cabinet-card',
     ratio: 6.5 / 4.25,
     tolerance: 0.012,
     name: 'cabinet card (≈4.25×6.5 in mount)',
     earliest: 1866,
     latest: 1910,
-    confidence: 0.1,
   },
   {
+    family: 'format-3:2',
     ratio: 1.5,
     tolerance: 0.012,
     name: '3:2, like 35 mm film or most digital SLRs',
     earliest: 1925,
     latest: 'now',
-    confidence: 0.05,
   },
   {
+    family: 'format-4:3',
     ratio: 4 / 3,
     tolerance: 0.02,
     name: '4:3, like 6×4.5 roll film or compact digital cameras',
     earliest: 1930,
     latest: 'now',
-    confidence: 0.05,
   },
-  { ratio: 1.4, tolerance: 0.02, name: '5×7 in / 3.5×5 in prints', earliest: 1900, latest: 'now', confidence: 0.05 },
+  { family: 'format-5x7', ratio: 1.4, tolerance: 0.02, name: '5×7 in / 3.5×5 in prints', earliest: 1900, latest: 'now' },
   {
+    family: 'format-4x5',
     ratio: 1.25,
     tolerance: 0.015,
     name: '4×5 in / 8×10 in sheet film or prints',
     earliest: 1880,
     latest: 'now',
-    confidence: 0.05,
   },
 ];
 
@@ -231,14 +239,22 @@ const INFORMATIVE = 0.1;
 const MIN_OVERALL_SPAN = 20;
 
 export function cluesFromStats(st: ImageStats, now = currentYear()): AiClue[] {
-  const clues: AiClue[] = [];
-  const add = (category: string, observation: string, earliestYear: number, latestYear: number, confidence: number) =>
+  return familyClues(st, now).map(({ clue }) => clue);
+}
+
+/** Each clue with the family it is calibrated as (heuristic-calibration.ts). */
+export function familyClues(st: ImageStats, now = currentYear()): { family: ClueFamily; clue: AiClue }[] {
+  const clues: { family: ClueFamily; clue: AiClue }[] = [];
+  const add = (family: ClueFamily, category: string, observation: string, earliestYear: number, latestYear: number) =>
     clues.push({
-      category,
-      observation,
-      earliestYear: Math.max(MIN_PHOTO_YEAR, earliestYear),
-      latestYear: Math.min(now, latestYear),
-      confidence: Math.min(HEURISTIC_CONFIDENCE_CAP, confidence),
+      family,
+      clue: {
+        category,
+        observation,
+        earliestYear: Math.max(MIN_PHOTO_YEAR, earliestYear),
+        latestYear: Math.min(now, latestYear),
+        confidence: Math.min(HEURISTIC_CONFIDENCE_CAP, statedConfidence(family)),
+      },
     });
 
   if (isBlank(st)) return clues; // a blank frame: nothing to read
@@ -252,51 +268,51 @@ export function cluesFromStats(st: ImageStats, now = currentYear()): AiClue[] {
 
   if (neutral) {
     add(
+      'monochrome-neutral',
       'photographic-process',
       'Monochrome (neutral black-and-white) image. Black-and-white dominated amateur photography until the late 1960s, but it never stopped being used, and a greyscale scan of a colour print looks the same, so it reaches the present.',
       1850,
       now,
-      0.1,
     );
   } else if (toned && st.hue >= 10 && st.hue <= 60) {
     add(
+      'monochrome-sepia',
       'photographic-process',
       'Warm brown/sepia monochrome tone, as in albumen prints (1850s–1890s) or sepia-toned and aged gelatin silver prints (to about the 1930s). Yellowed paper, later toning or a digital filter produce the same look, so it reaches the present.',
       1850,
       now,
-      0.2,
     );
   } else if (toned && st.hue >= 180 && st.hue <= 250) {
     add(
+      'monochrome-blue',
       'photographic-process',
       'Blue/cyan monochrome tone, as in cyanotypes (common about 1880s–1920s), though blue toning and filters exist in every period, so it reaches the present.',
       1842,
       now,
-      0.12,
     );
   } else if ((magentaCast || redCast || (toned && (st.hue >= 280 || st.hue < 10))) && lowContrast) {
     add(
+      'colour-faded',
       'photographic-process',
       `Faded colour with a ${magentaCast ? 'magenta' : 'red'} cast and weak cyan/blue and low contrast, typical of chromogenic prints of the 1950s–1980s whose cyan dye has faded. Warm lighting or white-balance errors in later pictures look similar: colour only ever pushes the date later.`,
       1950,
       now,
-      0.25,
     );
   } else if (!toned) {
     add(
+      'colour-full',
       'photographic-process',
       'Full-colour image. Colour prints became common for amateurs from the 1950s–60s (earlier processes exist but are rare); hand-colouring and digital colourisation can mimic this.',
       1940,
       now,
-      0.12,
     );
   } else {
     add(
+      'monochrome-toned',
       'photographic-process',
       `Toned monochrome image (hue about ${Math.round(st.hue)}°); not specific to a period.`,
       1850,
       now,
-      0.05,
     );
   }
 
@@ -304,11 +320,11 @@ export function cluesFromStats(st: ImageStats, now = currentYear()): AiClue[] {
   const sides = [b.top, b.bottom, b.left, b.right];
   if (sides.every((f) => f >= 0.02 && f <= 0.25)) {
     add(
+      'border',
       'print-format',
       'Uniform light margin on all four sides, like the white (sometimes deckle-edged) borders of prints common from about the 1920s to the 1960s. It could also be a mount, a scanner bed, or a border added later.',
       1920,
       1970,
-      0.15,
     );
   }
 
@@ -319,11 +335,11 @@ export function cluesFromStats(st: ImageStats, now = currentYear()): AiClue[] {
   }
   if (best) {
     add(
+      best.family,
       'print-format',
       `Aspect ratio ${st.aspect.toFixed(2)}:1 matches ${best.name}. Scans are often cropped, so shape is a weak signal.`,
       best.earliest,
       best.latest === 'now' ? now : best.latest,
-      best.confidence,
     );
   }
   return clues;
@@ -339,11 +355,12 @@ export function combineClues(
   let hi = Math.min(...informative.map((c) => c.latestYear!));
   const maxConf = Math.max(...informative.map((c) => c.confidence));
   if (lo > hi) {
-    // The weak signals disagree: report the span they cover, with next to no confidence.
+    // The signals disagree: report the span they cover, which holds the date whenever any one of
+    // them does (so at least the surest one's confidence).
     return {
       earliestYear: Math.min(...informative.map((c) => c.earliestYear!)),
       latestYear: Math.max(...informative.map((c) => c.latestYear!)),
-      confidence: 0.05,
+      confidence: maxConf,
       conflict: true,
     };
   }
@@ -352,15 +369,24 @@ export function combineClues(
     lo = Math.max(MIN_PHOTO_YEAR, lo - pad);
     hi = Math.min(now, hi + pad);
   }
-  const confidence = Math.min(HEURISTIC_CONFIDENCE_CAP, maxConf + 0.05 * (informative.length - 1));
-  return { earliestYear: lo, latestYear: hi, confidence: Math.round(confidence * 100) / 100, conflict: false };
+  // Their common part holds the date when every one of them does. When it is one clue's own
+  // interval (inside all the others), that is exactly when that clue holds: its confidence.
+  // Otherwise at least 1 − the sum of their chances to miss, whatever their dependence.
+  const equal = informative.filter((c) => c.earliestYear === lo && c.latestYear === hi).map((c) => c.confidence);
+  const allHold = equal.length ? Math.max(...equal) : 1 - informative.reduce((sum, c) => sum + (1 - c.confidence), 0);
+  const confidence = Math.max(0, Math.min(HEURISTIC_CONFIDENCE_CAP, allHold));
+  return { earliestYear: lo, latestYear: hi, confidence: Math.floor(confidence * 100) / 100, conflict: false };
 }
 
 export async function analyzeHeuristically(imagePath: string, opts: { signal?: AbortSignal } = {}): Promise<AiAnalysis> {
   opts.signal?.throwIfAborted();
   const sample = await sampleRgb(imagePath);
   opts.signal?.throwIfAborted();
-  const stats = computeImageStats(sample);
+  return analysisFromStats(computeImageStats(sample));
+}
+
+/** The analysis of an image from its statistics (the calibration reads both). */
+export function analysisFromStats(stats: ImageStats): AiAnalysis {
   const clues = cluesFromStats(stats);
   const overall = combineClues(clues);
   const caveat =
@@ -371,9 +397,9 @@ export async function analyzeHeuristically(imagePath: string, opts: { signal?: A
   } else if (overall.earliestYear === null) {
     summary = `${caveat} Nothing in the statistics narrows the date.`;
   } else if (overall.conflict) {
-    summary = `${caveat} The signals disagree; they span ${overall.earliestYear}–${overall.latestYear} (confidence ${formatPercent(overall.confidence)}).`;
+    summary = `${caveat} The signals disagree; they span ${overall.earliestYear}–${overall.latestYear} (evidence confidence ${formatPercent(overall.confidence)}).`;
   } else {
-    summary = `${caveat} Suggests roughly ${overall.earliestYear}–${overall.latestYear} (confidence ${formatPercent(overall.confidence)}).`;
+    summary = `${caveat} Suggests roughly ${overall.earliestYear}–${overall.latestYear} (evidence confidence ${formatPercent(overall.confidence)}).`;
   }
   return {
     backend: 'heuristic',

@@ -45,7 +45,7 @@ export function parseModelReply(
       : '';
   const summary = [
     reply.summary?.trim(),
-    `Machine estimate by ${model}: weak evidence, error-prone by several years; confidence ${formatPercent(confidence)}${capped}.`,
+    `Machine estimate by ${model}: weak evidence, error-prone by several years; evidence confidence ${formatPercent(confidence)}${capped}.`,
   ]
     .filter(Boolean)
     .join(' ');

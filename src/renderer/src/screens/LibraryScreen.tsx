@@ -24,6 +24,7 @@ import { useDebounced } from './library/useDebounced';
 import { PhotoGrid } from './library/PhotoGrid';
 import { ImportPanel } from './library/ImportPanel';
 import { ExportDialog } from './library/ExportDialog';
+import { IncludeCluesToggle } from './library/IncludeCluesToggle';
 import { BulkRerun } from './library/BulkRerun';
 import { BulkReview } from './library/BulkReview';
 import { RemovalNotice, RemoveButton, useRemoval } from './library/RemovePhotos';
@@ -60,6 +61,7 @@ export function LibraryScreen({ active = true, exportRequest = 0 }: { active?: b
   const [yearFromText, setYearFromText] = useState(remembered.yearFrom);
   const [yearToText, setYearToText] = useState(remembered.yearTo);
   const [yearMode, setYearMode] = useState<YearMode>(remembered.yearMode);
+  const [includeClues, setIncludeClues] = useState(remembered.includeClues);
   const debouncedFrom = useDebounced(yearFromText, 300);
   const debouncedTo = useDebounced(yearToText, 300);
   // A range main would refuse (inverted, not a year) is not asked for: the message says why.
@@ -69,12 +71,14 @@ export function LibraryScreen({ active = true, exportRequest = 0 }: { active?: b
   const yearsBad = yearsProblem(yearFromText, yearToText);
   const yearsActive = yearFrom !== undefined || yearTo !== undefined;
   useEffect(() => {
-    session.set({ libraryView: { sort, filter, search: searchText, yearFrom: yearFromText, yearTo: yearToText, yearMode } });
-  }, [session, sort, filter, searchText, yearFromText, yearToText, yearMode]);
+    session.set({
+      libraryView: { sort, filter, search: searchText, yearFrom: yearFromText, yearTo: yearToText, yearMode, includeClues },
+    });
+  }, [session, sort, filter, searchText, yearFromText, yearToText, yearMode, includeClues]);
 
   const query = useMemo(
-    () => ({ sort, filter, search, yearFrom, yearTo, yearMode }),
-    [sort, filter, search, yearFrom, yearTo, yearMode],
+    () => ({ sort, filter, search, yearFrom, yearTo, yearMode, includeClues }),
+    [sort, filter, search, yearFrom, yearTo, yearMode, includeClues],
   );
   const list = usePhotoList(query);
   const selection = useGridSelection(list.rows, list.total, list.indexOf);
@@ -264,6 +268,7 @@ export function LibraryScreen({ active = true, exportRequest = 0 }: { active?: b
               title={YEAR_MODE_HINT[yearMode]}
             />
           </div>
+          <IncludeCluesToggle checked={includeClues} onChange={setIncludeClues} />
           <select aria-label="Sort by" value={sort} onChange={(e) => setSort(e.target.value as PhotoSort)}>
             {(Object.keys(SORT_LABEL) as PhotoSort[]).map((s) => (
               <option key={s} value={s}>
@@ -292,6 +297,7 @@ export function LibraryScreen({ active = true, exportRequest = 0 }: { active?: b
               {filter !== 'all' && ` · ${FILTER_LABEL[filter]}`}
               {search.trim() && ` · matching “${search.trim()}”`}
               {yearsActive && ` · ${YEAR_MODE_LABEL[yearMode]} ${yearFrom ?? '…'}–${yearTo ?? '…'}`}
+              {includeClues && (yearsActive || sort === 'date') && ' · clues counted'}
             </span>
             {list.total > 0 && (
               <button
@@ -394,7 +400,7 @@ export function LibraryScreen({ active = true, exportRequest = 0 }: { active?: b
               ensure={list.ensure}
               refreshRows={list.refreshRows}
               onOpen={open}
-              queryKey={`${sort}|${filter}|${search}|${yearFrom ?? ''}|${yearTo ?? ''}|${yearMode}`}
+              queryKey={`${sort}|${filter}|${search}|${yearFrom ?? ''}|${yearTo ?? ''}|${yearMode}|${includeClues}`}
               active={active}
               label="Photos"
             />

@@ -18,6 +18,8 @@ export interface LibraryView {
   yearFrom: string;
   yearTo: string;
   yearMode: YearMode;
+  /** Sort by date and filter by years with clue-only photos placed by their clues. */
+  includeClues: boolean;
 }
 
 /** The library grid, mounted (hidden) under an open photo, answers these for the photo screen. */
@@ -36,7 +38,7 @@ export interface SessionState {
 }
 
 export const INITIAL_SESSION: SessionState = {
-  libraryView: { sort: 'imported', filter: 'all', search: '', yearFrom: '', yearTo: '', yearMode: 'within' },
+  libraryView: { sort: 'imported', filter: 'all', search: '', yearFrom: '', yearTo: '', yearMode: 'within', includeClues: false },
   reviewSort: 'imported',
   whyOpen: true,
   libraryNav: null,

@@ -33,6 +33,8 @@ export const exportScopeSchema = z.discriminatedUnion('kind', [
       yearFrom: year.optional(),
       yearTo: year.optional(),
       yearMode: z.enum(yearModes).optional(),
+      /** The year range counts an undated photo's clues (the files still say it is undated). */
+      includeClues: z.boolean().optional(),
     })
     .strict(),
 ]);

@@ -67,6 +67,7 @@ export function ExportDialog({ selected, query, shownTotal, shownExact, filtered
               yearFrom: query.yearFrom,
               yearTo: query.yearTo,
               yearMode: query.yearMode,
+              includeClues: query.includeClues || undefined,
             }
           : { kind: 'all' as const };
     const r = await client.call('jobs.enqueue', {

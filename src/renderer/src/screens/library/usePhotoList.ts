@@ -24,6 +24,8 @@ export interface PhotoQuery {
   yearFrom?: number;
   yearTo?: number;
   yearMode: YearMode;
+  /** Clue-only photos sort and filter by their clues (off: they are undated). */
+  includeClues: boolean;
 }
 
 const PAGE = 200;
@@ -101,8 +103,9 @@ export function usePhotoList(query: PhotoQuery): PhotoList {
       yearFrom: query.yearFrom,
       yearTo: query.yearTo,
       yearMode: query.yearMode,
+      includeClues: query.includeClues,
     }),
-    [query.sort, query.filter, query.search, query.yearFrom, query.yearTo, query.yearMode],
+    [query.sort, query.filter, query.search, query.yearFrom, query.yearTo, query.yearMode, query.includeClues],
   );
   const baseRef = useRef(base);
   baseRef.current = base;

@@ -1,6 +1,7 @@
 /** A visual analysis: which backend and model, its summary, and each clue with the years it suggests. */
 import type { EvidenceDetails } from '../../../../../shared/contract';
 import { percent } from '../evidenceFormat';
+import { CONFIDENCE_TERMS } from '../../../../../shared/dating/confidence-terms';
 
 export function AiDetails({ details: d }: { details: EvidenceDetails['ai'] }) {
   return (
@@ -15,8 +16,8 @@ export function AiDetails({ details: d }: { details: EvidenceDetails['ai'] }) {
           {d.clues.map((c, i) => (
             <li key={i}>
               <span className="ev-clue-cat">{c.category}</span> {c.observation}{' '}
-              <span className="ev-clue-span">
-                {c.earliestYear ?? '…'}–{c.latestYear ?? '…'} · {percent(c.confidence)}
+              <span className="ev-clue-span" title={CONFIDENCE_TERMS.evidence.definition}>
+                {c.earliestYear ?? '…'}–{c.latestYear ?? '…'} · {CONFIDENCE_TERMS.evidence.name} {percent(c.confidence)}
               </span>
             </li>
           ))}

@@ -70,7 +70,7 @@ export function OcrDetails({ details: d }: { details: EvidenceDetails['ocr'] }) 
         </>
       )}
       {d.history && <HistorySource history={d.history} />}
-      <dt title={CONFIDENCE_TERMS.line.definition}>Line confidence</dt>
+      <dt title={CONFIDENCE_TERMS.line.definition}>{CONFIDENCE_TERMS.line.name.replace(/^./, (c) => c.toUpperCase())}</dt>
       <dd data-testid="ocr-line-confidence">{Math.round(d.lineConfidence ?? d.ocrConfidence)}%</dd>
       {d.captureConflict && (
         <>
