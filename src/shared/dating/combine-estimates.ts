@@ -14,8 +14,15 @@
 // more than half ends at or before the upper end, so one estimate would have
 // to start after it ends. On an exact tie the wider choice is taken, which
 // keeps disagreeing estimates visible as a wider range.
+//
+// Each estimate weighs its confidence times how much of the photographic era it rules out. An
+// evidence confidence is the chance that the interval holds the true date (issue 28), so a wide
+// interval can state a high one and say little: "1850–2026, 95 %" must not outweigh a caption's
+// "1947, 90 %". An estimate as wide as the era weighs nothing; one of a few years keeps nearly
+// all its confidence, so estimates of similar width weigh as their confidences say.
 import type { EvidenceInput } from './types';
-import { toEpochDay } from './daynum';
+import { toEpochDay, yearEnd, yearStart } from './daynum';
+import { FIRST_PHOTOGRAPH_YEAR } from './photo-era';
 
 /** Confidence assumed for an estimate that does not state one. */
 export const DEFAULT_ESTIMATE_CONFIDENCE = 0.5;
@@ -78,9 +85,12 @@ function weightedMedian(values: [number, number][]): number {
  */
 export function combineEstimates(estimates: ClippedEstimate[]): Combination {
   if (estimates.length === 0) throw new Error('combineEstimates needs at least one estimate');
-  // Weights are the confidences; if all are zero, every estimate counts equally.
+  // Weights are confidence × informativeness; if all are zero, the confidences alone, and if those
+  // are zero too, every estimate counts equally.
+  const weights = new Map(estimates.map((e) => [e.id, e.confidence * informativeness(e)]));
+  const fallback = estimates.every((e) => weights.get(e.id) === 0);
   const allZero = estimates.every((e) => e.confidence === 0);
-  const weightOf = (e: ClippedEstimate) => (allZero ? 1 : e.confidence);
+  const weightOf = (e: ClippedEstimate) => (allZero ? 1 : fallback ? e.confidence : weights.get(e.id)!);
 
   const byLower = [...estimates].sort((a, b) => lowerValue(a.earliest) - lowerValue(b.earliest) || a.id - b.id);
   const lower = weightedMedian(byLower.map((e) => [lowerValue(e.earliest), weightOf(e)]));
@@ -98,6 +108,18 @@ export function combineEstimates(estimates: ClippedEstimate[]): Combination {
     latestSetBy: estimates.filter((e) => upperValue(e.latest) === upper).map((e) => e.id),
     confidence: combinedConfidence(estimates, result),
   };
+}
+
+/** The span the weighing measures against: two hundred years from the first photograph. */
+const ERA_FIRST_DAY = toEpochDay(yearStart(FIRST_PHOTOGRAPH_YEAR));
+const ERA_LAST_DAY = toEpochDay(yearEnd(FIRST_PHOTOGRAPH_YEAR + 199));
+
+/** 1 for a single day, 0 for the whole era or more; an open end reaches the era's edge. */
+export function informativeness(interval: Interval): number {
+  const first = interval.earliest === null ? ERA_FIRST_DAY : toEpochDay(interval.earliest);
+  const last = interval.latest === null ? ERA_LAST_DAY : toEpochDay(interval.latest);
+  const eraDays = ERA_LAST_DAY - ERA_FIRST_DAY + 1;
+  return Math.max(0, 1 - (last - first) / (eraDays - 1));
 }
 
 function lengthInDays(interval: Interval): number {

@@ -96,3 +96,20 @@ describe('copies count once', () => {
     expect(result.confidence).toBeGreaterThan(0.6);
   });
 });
+
+describe('a wide interval with a high confidence says little', () => {
+  // The heuristic states the measured hit rate of its interval (95 % for one reaching the present):
+  // accepted beside a caption, it must not widen the caption's year to its own 176 years.
+  const caption = item({ id: 2, source: 'ocr', kind: 'estimate', earliest: 19470101, latest: 19471231, confidence: 0.9 });
+
+  it('an accepted "1850–2026, 95 %" beside a caption "1947, 90 %" leaves the caption’s year', () => {
+    const wide = heuristic(1, { latest: 20261231, confidence: 0.95, reviewStatus: 'accepted' });
+    expect(estimate([wide, caption])).toMatchObject({ earliest: 19470101, latest: 19471231 });
+  });
+
+  it('a narrow weak guess still cannot narrow a confident caption', () => {
+    const decade = item({ id: 3, source: 'ocr', kind: 'estimate', earliest: 19350101, latest: 19421231, confidence: 0.9 });
+    const guess = heuristic(4, { earliest: 19400101, latest: 19401231, confidence: 0.2, reviewStatus: 'accepted' });
+    expect(estimate([decade, guess])).toMatchObject({ earliest: 19350101, latest: 19421231 });
+  });
+});
