@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { JOB_STATUSES } from './jobs/states';
 import { aiBackendKinds } from './ai/schema';
 import { numericDateOrderSchema } from './caption-dates';
+import { ocrLanguagesSchema } from './ocr-languages';
 import { estimateStatusSchema, estimateViewSchema } from './estimate-view';
 
 import { evidenceItemSchema } from './evidence-details';
@@ -90,6 +91,8 @@ export const settingsSchema = z.object({
     .string()
     .max(4096)
     .refine((p) => p === '' || (/^(\/|[A-Za-z]:[\\/]|\\\\)/.test(p) && !p.includes('\0')), 'must be an absolute folder path'),
+  /** The languages OCR reads (Tesseract's data for each ships with the app); English alone by default. */
+  ocrLanguages: ocrLanguagesSchema,
 });
 export type Settings = z.infer<typeof settingsSchema>;
 

@@ -39,6 +39,11 @@ export interface OcrVariant {
   contrast: 'paper' | 'global' | 'local';
   /** Gaussian smoothing against grain (sigma in source pixels), or 0. */
   denoise: number;
+  /**
+   * Areas painted over in the paper's grey before anything else (boxes in decoded pixels): the
+   * picture, when only its caption band, mount and margins are to be read (layout.ts).
+   */
+  mask?: readonly Box[];
 }
 
 export interface RenderedVariant {
@@ -148,11 +153,33 @@ function percentile(grey: Buffer, p: number): number {
   return 255;
 }
 
+/** The source's pixels with `boxes` painted in the paper's grey. */
+function masked(src: OcrSource, boxes: readonly Box[]): Buffer {
+  const out = Buffer.from(src.grey);
+  for (const b of boxes) {
+    const x0 = Math.max(0, Math.floor(b.x0));
+    const x1 = Math.min(src.decodedWidth, Math.ceil(b.x1));
+    for (let y = Math.max(0, Math.floor(b.y0)); y < Math.min(src.decodedHeight, Math.ceil(b.y1)); y++)
+      out.fill(src.borderMedian, y * src.decodedWidth + x0, y * src.decodedWidth + x1);
+  }
+  return out;
+}
+
+/**
+ * Grey levels between the paper (the frame's median) and the ink: the darkest 0.5 % of the image
+ * on light paper, the lightest on a dark page. Low contrast is a reason to read again.
+ */
+export function measureInkContrast(src: Pick<OcrSource, 'grey' | 'borderMedian'>): number {
+  return Math.max(src.borderMedian - percentile(src.grey, 0.005), percentile(src.grey, 0.995) - src.borderMedian);
+}
+
 /** Renders one variant of the source as the PNG Tesseract reads. */
 export async function renderVariant(src: OcrSource, v: OcrVariant): Promise<RenderedVariant> {
   const w = Math.max(1, Math.round(src.width * v.scale));
   const h = Math.max(1, Math.round(src.height * v.scale));
-  let img = sharp(src.grey, { raw: { width: src.decodedWidth, height: src.decodedHeight, channels: 1 } });
+  let img = sharp(v.mask?.length ? masked(src, v.mask) : src.grey, {
+    raw: { width: src.decodedWidth, height: src.decodedHeight, channels: 1 },
+  });
   if (w !== src.decodedWidth || h !== src.decodedHeight)
     img = img.resize({ width: w, height: h, fit: 'fill', kernel: 'lanczos3' });
   // sharp blurs after resizing, so the sigma is given in rendered pixels.
