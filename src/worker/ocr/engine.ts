@@ -193,7 +193,8 @@ export function createOcrEngine(opts: OcrEngineOptions = {}): OcrEngine {
     if (live && liveLangs !== langKey(langs)) await killLive();
     const src = await loadOcrSource(imagePath);
     const layout = findPrintLayout(src);
-    const signs = { layout, inkContrast: measureInkContrast(src) };
+    // A print's caption band is where its caption is: its contrast is the one that decides.
+    const signs = { layout, inkContrast: measureInkContrast(src, layout.captionBand ? layout.pictures : []) };
     if (signal?.aborted) throw abortError();
     let last = 0;
     const report = (f: number) => {

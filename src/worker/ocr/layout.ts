@@ -136,11 +136,14 @@ export function findPrintLayout(
     }
     const colSpans = pictureSpans(cols, Math.ceil(cols.length * MIN_PICTURE_SHARE), Math.floor(cols.length * MAX_GAP_SHARE));
     if (!colSpans.length) continue;
+    // Padded by the sampling step and a little more: a sliver of the picture's edge left beside the
+    // band reads as a row of "|".
+    const pad = 2 * step + 2;
     pictures.push({
-      x0: colSpans[0][0] * step,
-      x1: Math.min(w, colSpans[colSpans.length - 1][1] * step),
-      y0: r0 * step,
-      y1: Math.min(h, r1 * step),
+      x0: Math.max(0, colSpans[0][0] * step - pad),
+      x1: Math.min(w, colSpans[colSpans.length - 1][1] * step + pad),
+      y0: Math.max(0, r0 * step - pad),
+      y1: Math.min(h, r1 * step + pad),
     });
   }
   const captionBand = pictures.some(

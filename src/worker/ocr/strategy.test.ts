@@ -3,6 +3,7 @@ import type { OcrSource } from './preprocess';
 import {
   ALL_OCR_STEPS,
   betterReading,
+  describeAttempt,
   firstAttempt,
   firstAttempts,
   isGoodReading,
@@ -86,6 +87,13 @@ describe('OCR strategy', () => {
       a.variant.mask ? reading({ confidence: 0, alnum: 0, lineHeight: 0 }) : reading({ confidence: 70 }),
     );
     expect([empty.attempts, empty.attempt.variant.mask, empty.reading.confidence]).toEqual([2, undefined, 70]);
+    // A faint band is read again with local contrast before the whole print is read.
+    const order: string[] = [];
+    await readBest(src, { ...print, inkContrast: 30 }, ALL_OCR_STEPS, async (a) => {
+      order.push(describeAttempt(a));
+      return reading({ confidence: 30 });
+    });
+    expect(order).toEqual(['caption band alone', 'local contrast, caption band alone', 'as scanned']);
   });
 
   it('stops at the first good reading, and never reads an image more than three times', async () => {

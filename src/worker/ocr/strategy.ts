@@ -10,7 +10,8 @@
  * (a light-grey pencil caption beside a dark print reads as nothing otherwise), and Tesseract does
  * not spend seconds reading texture. Only if that reading is poor is the whole print read.
  *
- * A poor reading is read again only for a cause measured on the image:
+ * A poor reading is read again only for a cause measured on the image (on a print, its caption
+ * band is what is read again: reading its picture differently buys texture, at seconds a reading):
  *  - low contrast (ink within a few dozen grey levels of the paper, measured before OCR): local
  *    contrast, stretched tile by tile;
  *  - smoothing of small text (the first reading's lines are small): read again without it.
@@ -139,7 +140,8 @@ export function describeAttempt(a: Attempt): string {
 
 /**
  * Runs the strategy: `read` performs one attempt and summarises it. Returns the best attempt and
- * its reading, and how many readings it took.
+ * its reading, and how many readings it took. On a print with a caption band the band is read
+ * (and, for a cause, read again) before the whole print is.
  */
 export async function readBest<T extends ReadingSummary>(
   src: OcrSource,
@@ -149,20 +151,28 @@ export async function readBest<T extends ReadingSummary>(
 ): Promise<{ attempt: Attempt; reading: T; attempts: number }> {
   const tried: Attempt[] = [];
   let best: { attempt: Attempt; reading: T } | null = null;
-  const tryOne = async (attempt: Attempt) => {
+  const tryOne = async (attempt: Attempt): Promise<{ attempt: Attempt; reading: T }> => {
     tried.push(attempt);
     const reading = await read(attempt, tried.length - 1);
     if (!best || betterReading(reading, best.reading)) best = { attempt, reading };
+    return { attempt, reading };
   };
-  for (const attempt of firstAttempts(src, signs, steps)) {
-    await tryOne(attempt);
-    if (isGoodReading(best!.reading)) break;
-  }
-  while (!isGoodReading(best!.reading) && tried.length < MAX_ATTEMPTS) {
-    const { attempt, reading } = best!;
-    const next = nextAttempts(attempt, reading, signs, steps, tried)[0];
-    if (!next) break;
-    await tryOne(next);
+  const good = () => isGoodReading(best!.reading);
+  /** Reads `from` again for each cause the image shows, while the readings stay poor. */
+  const retry = async (from: { attempt: Attempt; reading: T }) => {
+    let current = from;
+    while (!good() && tried.length < MAX_ATTEMPTS) {
+      const next = nextAttempts(current.attempt, current.reading, signs, steps, tried)[0];
+      if (!next) return;
+      const r = await tryOne(next);
+      if (betterReading(r.reading, current.reading)) current = r;
+    }
+  };
+  const [first, ...later] = firstAttempts(src, signs, steps);
+  await retry(await tryOne(first));
+  for (const attempt of later) {
+    if (good() || tried.length >= MAX_ATTEMPTS) break;
+    await retry(await tryOne(attempt));
   }
   const { attempt, reading } = best!;
   return { attempt, reading, attempts: tried.length };
