@@ -198,6 +198,9 @@ export const ocrReadingSchema = z.object({
   width: z.number().int().positive(),
   height: z.number().int().positive(),
   method: z.string(),
+  /** Readings made of the image, and the worker's time for them (absent on readings stored before). */
+  attempts: z.number().int().positive().optional(),
+  readMs: z.number().min(0).optional(),
   jobId: z.number().int().nullable(),
   readAt: z.number(),
 });

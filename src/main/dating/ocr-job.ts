@@ -47,9 +47,9 @@ export function ocrJob(deps: OcrJobDeps): MainHalf<OcrJobType> {
     apply(out, job) {
       const photoId = job.payload.photoId;
       if (!deps.photos.get(photoId)) throw new PermanentJobError(`Photo ${photoId} was removed while OCR ran`);
-      const { text, confidence, width, height, method } = out;
+      const { text, confidence, width, height, method, attempts, readMs } = out;
       deps.photos.setOcrReading(photoId, {
-        ...{ text, confidence, lines: out.lines, width, height, method },
+        ...{ text, confidence, lines: out.lines, width, height, method, attempts, readMs },
         jobId: job.id,
         readAt: Date.now(),
       });

@@ -9,6 +9,7 @@ let engine: OcrEngine | null = null;
 
 export const ocrHandler: RunHandler<OcrJobType> = async (input, ctx) => {
   engine ??= createOcrEngine();
+  const t0 = performance.now();
   const r = await engine.recognize(input.path, {
     signal: ctx.signal,
     languages: input.languages,
@@ -21,6 +22,8 @@ export const ocrHandler: RunHandler<OcrJobType> = async (input, ctx) => {
     width: r.width,
     height: r.height,
     method: (r.method ?? 'as scanned').slice(0, 200),
+    attempts: r.attempts,
+    readMs: Math.round(performance.now() - t0),
     pictureAreas: (r.pictureAreas ?? []).slice(0, 8),
     dates: extractDatesFromOcr(r.text, { dateOrder: input.numericDateOrder ?? 'undecided' })
       .slice(0, 50)

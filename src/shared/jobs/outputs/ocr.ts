@@ -37,6 +37,9 @@ export const ocrJobOutputSchema = z.object({
   height: z.number().int().positive(),
   /** How the kept reading was made ("as scanned", "scaled 2×, sparse text", …). */
   method: z.string().max(200),
+  /** Readings Tesseract made of the image (the best one kept), and the worker's time for them. */
+  attempts: z.number().int().positive().optional(),
+  readMs: z.number().min(0).optional(),
   dates: z.array(foundDateSchema).max(50),
   /**
    * The picture areas of a print (textured, beside flat caption band, mount or margin), in the
