@@ -37,6 +37,11 @@ const MIN_PICTURE_SHARE = 0.12;
 const MAX_GAP_SHARE = 0.03;
 /** Flat paper beside the picture at least this share of the side makes a band or margin. */
 const MIN_BAND_SHARE = 0.04;
+/**
+ * A picture is at least this many pixels on each side: in a tiny scan (a caption strip 158×48)
+ * a few bold letters make a "textured" block, and painting it over cut the caption.
+ */
+const MIN_PICTURE_PX = 96;
 /** A row or column whose grey levels spread (median absolute deviation) more than this is textured. */
 const MIN_TEXTURE = 8;
 const MAX_TEXTURE = 20;
@@ -104,6 +109,7 @@ export function findPrintLayout(
   src: Pick<OcrSource, 'grey' | 'decodedWidth' | 'decodedHeight' | 'borderMedian' | 'borderNoise'>,
 ): PrintLayout {
   const { grey, decodedWidth: w, decodedHeight: h } = src;
+  if (Math.min(w, h) < MIN_PICTURE_PX) return { pictures: [], captionBand: false };
   // Large scans are sampled: the measure needs rows and columns, not every pixel.
   const step = Math.max(1, Math.floor(Math.max(w, h) / 1000));
   // The paper's own grain sets how far from its grey is still paper, and how much spread is still flat
@@ -136,6 +142,9 @@ export function findPrintLayout(
     }
     const colSpans = pictureSpans(cols, Math.ceil(cols.length * MIN_PICTURE_SHARE), Math.floor(cols.length * MAX_GAP_SHARE));
     if (!colSpans.length) continue;
+    const x0 = colSpans[0][0] * step;
+    const x1 = colSpans[colSpans.length - 1][1] * step;
+    if (x1 - x0 < MIN_PICTURE_PX || (r1 - r0) * step < MIN_PICTURE_PX) continue;
     // Padded by the sampling step and a little more: a sliver of the picture's edge left beside the
     // band reads as a row of "|".
     const pad = 2 * step + 2;
