@@ -5,6 +5,7 @@
  * reads as figures), in any ink, so tests can tell the two places apart.
  */
 import sharp from 'sharp';
+import { rng } from './caption-set';
 
 export interface PictureCaptionOptions {
   /** The text and where it is written. */
@@ -18,18 +19,6 @@ export interface PictureCaptionOptions {
   size?: number;
   width?: number;
   seed?: number;
-}
-
-/** Deterministic pseudo-random numbers (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** A grey picture: coarse noise enlarged (soft detail) under a diagonal shade. */
