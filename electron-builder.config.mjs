@@ -32,7 +32,7 @@ export const ASAR_UNPACK = [
   '**/node_modules/@img/**', // sharp's .node and libvips, which the .node loads by relative path
   '**/node_modules/tesseract.js/**', // its worker_threads script
   '**/node_modules/tesseract.js-core/**', // the WASM core the worker reads
-  '**/node_modules/@tesseract.js-data/eng/**', // the English traineddata (langPath)
+  '**/node_modules/@tesseract.js-data/**', // each OCR language's traineddata (langPath, or linked from it)
   // ExifTool (XMP sidecars), spawned by exiftool-vendored from app.asar.unpacked (its own
   // ExiftoolPath maps the path): the Perl script with its lib/ on macOS and Linux, and on
   // Windows exiftool.exe with the Perl it carries in exiftool_files/.
@@ -84,8 +84,8 @@ export function circaBuildConfig(opts = {}) {
       'resources/**',
       // better-sqlite3's Node build and its C sources: Electron's build travels in extraResources.
       '!**/node_modules/better-sqlite3/{build,deps,src}/**',
-      // The legacy+LSTM English model (11 MB); OCR uses 4.0.0_best_int (see src/worker/ocr/engine.ts).
-      '!**/node_modules/@tesseract.js-data/eng/4.0.0/**',
+      // Each language's legacy+LSTM model (6–11 MB); OCR uses 4.0.0_best_int (src/worker/ocr/language-data.ts).
+      '!**/node_modules/@tesseract.js-data/*/4.0.0/**',
     ],
     asarUnpack: ASAR_UNPACK,
     // Locks the shipped binary down (see scripts/lib/electron-fuses.mjs).

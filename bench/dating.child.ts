@@ -16,13 +16,16 @@ await worker.recognize(new URL('../resources/tray.png', import.meta.url).pathnam
 process.on('message', async (m: { files: string[] }) => {
   const texts: Record<string, string> = {};
   const failures: Record<string, string> = {};
+  const ms: Record<string, number> = {};
   for (const f of m.files) {
+    const t0 = performance.now();
     try {
       texts[f] = (await worker.recognize(f)).data.text;
+      ms[f] = performance.now() - t0;
     } catch (err) {
       failures[f] = String(err);
     }
   }
-  process.send!({ texts, failures });
+  process.send!({ texts, failures, ms });
 });
 process.send!({ ready: true });

@@ -43,6 +43,8 @@ import { rebuildRound, runRebuildOnly } from './_dating-rebuild';
 import { heuristicCalibration } from './_dating-calibration';
 import { notationTable } from './_dating-notation';
 import { KIND_HEADER, kindRows, scoreAll, summariseByKind, writeCaptions, type CaptionFiles } from './_captions';
+import { parseOcrReading } from '../src/main/photos/photo-repository';
+import { workByKind } from './_ocr-work';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -59,6 +61,8 @@ interface OcrRound {
   texts: Map<string, string>;
   /** File name → why it failed (a failed job or a thrown recognition): never counted as read. */
   failures: Map<string, string>;
+  /** File name → readings made and milliseconds spent reading it (bare: always one reading). */
+  work: Map<string, { attempts: number; ms: number }>;
 }
 
 /** Two bare processes (see dating.child.ts), each given every other file; started and warm before the clock. */
@@ -72,21 +76,27 @@ async function bareRound(files: string[]): Promise<OcrRound> {
   const answers = await Promise.all(
     children.map(
       (c, i) =>
-        new Promise<{ texts: Record<string, string>; failures: Record<string, string> }>((resolve) => {
-          c.once('message', (m) => resolve(m as { texts: Record<string, string>; failures: Record<string, string> }));
-          c.send({ files: halves[i] });
-        }),
+        new Promise<{ texts: Record<string, string>; failures: Record<string, string>; ms: Record<string, number> }>(
+          (resolve) => {
+            c.once('message', (m) =>
+              resolve(m as { texts: Record<string, string>; failures: Record<string, string>; ms: Record<string, number> }),
+            );
+            c.send({ files: halves[i] });
+          },
+        ),
     ),
   );
   const seconds = (performance.now() - t0) / 1000;
   children.forEach((c) => c.kill());
   const texts = new Map<string, string>();
   const failures = new Map<string, string>();
+  const work = new Map<string, { attempts: number; ms: number }>();
   for (const a of answers) {
     for (const [f, t] of Object.entries(a.texts)) texts.set(path.basename(f), t);
     for (const [f, e] of Object.entries(a.failures)) failures.set(path.basename(f), e);
+    for (const [f, ms] of Object.entries(a.ms)) work.set(path.basename(f), { attempts: 1, ms });
   }
-  return { seconds, texts, failures };
+  return { seconds, texts, failures, work };
 }
 
 interface OcrLibrary {
@@ -134,13 +144,16 @@ async function circaRound(lib: OcrLibrary): Promise<OcrRound> {
   const seconds = (performance.now() - t0) / 1000;
   const texts = new Map<string, string>();
   const failures = new Map<string, string>();
+  const work = new Map<string, { attempts: number; ms: number }>();
   for (const { job } of jobs) {
     const row = core.jobs.queries.get(job.id)!;
     const photo = core.photos.get((JSON.parse(row.payload) as { photoId: number }).photoId)!;
     if (row.status === 'success') texts.set(photo.filename, photo.ocr_text);
     else failures.set(photo.filename, `${row.status}: ${row.error_message ?? ''}`);
+    const reading = parseOcrReading(photo.ocr_reading);
+    if (reading?.attempts) work.set(photo.filename, { attempts: reading.attempts, ms: reading.readMs ?? 0 });
   }
-  return { seconds, texts, failures };
+  return { seconds, texts, failures, work };
 }
 
 const median = (xs: number[]) => pct(xs, 50);
@@ -274,6 +287,13 @@ export async function run(args: string[]): Promise<void> {
   );
   console.log(KIND_HEADER);
   for (const line of [...kindRows('bare', bareQuality), ...kindRows('Circa', circaQuality)]) console.log(line);
+  const work = workByKind(
+    set,
+    results.map((x) => x.bare.work),
+    results.map((x) => x.circa.work),
+  );
+  console.log(`\nReadings per image and reading time per image (median over rounds of each image's time), per kind`);
+  for (const line of work.lines) console.log(line);
   fs.rmSync(dir, { recursive: true, force: true });
   const calibration = await heuristicCalibration();
   const printed = (q: typeof circaQuality) => q.at(-1)!;
@@ -285,6 +305,8 @@ export async function run(args: string[]): Promise<void> {
       bareOcrPerSec: round(median(results.map((x) => perSec(x.bare)))),
       ocrRatio: round(median(ratios)),
       ocrRatios: ratios.map((x) => round(x)),
+      circaAttemptsPerImage: work.circaAttemptsPerImage,
+      ocrWorkByKind: work.byKind,
       circaFailed: failures('circa'),
       bareFailed: failures('bare'),
       circaPrintedDates: `${printed(circaQuality).recovered}/${printed(circaQuality).dated}`,

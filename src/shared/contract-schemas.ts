@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { JOB_STATUSES } from './jobs/states';
 import { aiBackendKinds } from './ai/schema';
 import { numericDateOrderSchema } from './caption-dates';
+import { ocrLanguagesSchema } from './ocr-languages';
 import { estimateStatusSchema, estimateViewSchema } from './estimate-view';
 
 import { evidenceItemSchema } from './evidence-details';
@@ -97,6 +98,8 @@ export const settingsSchema = z.object({
     .string()
     .max(4096)
     .refine((p) => p === '' || (/^(\/|[A-Za-z]:[\\/]|\\\\)/.test(p) && !p.includes('\0')), 'must be an absolute folder path'),
+  /** The languages OCR reads (Tesseract's data for each ships with the app); English alone by default. */
+  ocrLanguages: ocrLanguagesSchema,
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -202,6 +205,9 @@ export const ocrReadingSchema = z.object({
   width: z.number().int().positive(),
   height: z.number().int().positive(),
   method: z.string(),
+  /** Readings made of the image, and the worker's time for them (absent on readings stored before). */
+  attempts: z.number().int().positive().optional(),
+  readMs: z.number().min(0).optional(),
   jobId: z.number().int().nullable(),
   readAt: z.number(),
 });

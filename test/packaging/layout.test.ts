@@ -20,7 +20,8 @@ import asar from '@electron/asar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appPaths } from '../../src/main/app-paths';
 import { nativeBinding } from '../../src/main/electron/native';
-import { defaultLangPath } from '../../src/worker/ocr/engine';
+import { languageDataDir } from '../../src/worker/ocr/language-data';
+import { OCR_LANGUAGES } from '../../src/shared/ocr-languages';
 import { circaBuildConfig, packedNativeProblem } from '../../electron-builder.config.mjs';
 import { circaElectronFuses } from '../../scripts/lib/electron-fuses.mjs';
 import { electronAbiOnDisk, nodeBuild } from '../support/native-standin';
@@ -174,14 +175,15 @@ describe.runIf(process.platform === 'linux')('the packed app (electron-builder -
     expectPacked(inApp(requireFromRoot.resolve('sharp')), 'unpacked');
   });
 
-  it("unpacks tesseract.js's worker script, its WASM cores and the English data OCR loads", () => {
+  it("unpacks tesseract.js's worker script, its WASM cores and every language's data OCR loads (and no legacy model)", () => {
     const tesseract = path.dirname(requireFromRoot.resolve('tesseract.js/package.json'));
     expectPacked(inApp(path.join(tesseract, 'src', 'worker-script', 'node', 'index.js')), 'unpacked');
     const core = path.dirname(requireFromRoot.resolve('tesseract.js-core/package.json'));
     const cores = fs.readdirSync(core).filter((f) => f.startsWith('tesseract-core'));
     expect(cores.length).toBeGreaterThan(0);
     for (const f of cores) expectPacked(inApp(path.join(core, f)), 'unpacked');
-    expectPacked(inApp(path.join(defaultLangPath(), 'eng.traineddata.gz')), 'unpacked');
+    for (const lang of OCR_LANGUAGES) expectPacked(inApp(path.join(languageDataDir(lang), `${lang}.traineddata.gz`)), 'unpacked');
+    expect([...files()].filter((f) => /@tesseract\.js-data\/\w+\/4\.0\.0\//.test(f))).toEqual([]);
   });
 
   it('holds every package the built main and worker import', () => {
@@ -359,14 +361,21 @@ describe.runIf(process.platform === 'linux')('the packed app, run (under Node, a
   it('starts the packed worker entry, which answers a diagnostic job and reads a caption with the packed tesseract and its data', async () => {
     const caption = path.join(tmp, 'packed-ocr.png');
     fs.writeFileSync(caption, await renderCaption('Taken June 1923', { size: 48 }));
+    const french = path.join(tmp, 'packed-ocr-fra.png');
+    fs.writeFileSync(french, await renderCaption('Fête de Noël, août 1947', { size: 40 }));
     const { ready, results } = await runPackedWorker(view, [
       { jobId: 1, type: 'diag.noop', input: {} },
       { jobId: 2, type: 'ocr', input: { path: caption } },
+      // A second language: its data is linked with English's into one folder tesseract reads.
+      { jobId: 3, type: 'ocr', input: { path: french, languages: ['eng', 'fra'] } },
     ]);
     expect(ready?.types).toEqual(expect.arrayContaining(['diag.noop', 'ocr', 'export']));
     expect(results.get(1)).toMatchObject({ ok: true, output: { pid: ready?.pid } });
     const ocr = results.get(2) as { ok: boolean; output?: { text: string }; error?: unknown };
     expect(ocr.error ?? null).toBeNull();
     expect(ocr.output?.text).toMatch(/June\s+1923/);
+    const fra = results.get(3) as { ok: boolean; output?: { text: string }; error?: unknown };
+    expect(fra.error ?? null).toBeNull();
+    expect(fra.output?.text).toContain('août 1947');
   });
 });

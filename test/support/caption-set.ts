@@ -111,7 +111,7 @@ const HAND_FONTS: { family: string; file: string }[] = [
 const DPIS = [150, 200, 300, 400, 600];
 
 /** Deterministic pseudo-random numbers (mulberry32), so the set is the same on every run. */
-function rng(seed: number): () => number {
+export function rng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

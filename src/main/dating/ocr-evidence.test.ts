@@ -110,3 +110,32 @@ describe('OCR evidence: dates only from what was read (issue 28 items 3 and 4)',
     expect(result.explanation.join(' ')).toContain('by 75 years');
   });
 });
+
+describe('OCR evidence: the picture area of a print (issue 28 item 3)', () => {
+  /** A print 400×300: picture from the top to y = 240, a caption band below it. */
+  const picture = { x0: 20, y0: 20, x1: 380, y1: 240 };
+  const at = (text: string, y: number, pictureAreas = [picture]): OcrJobOutput =>
+    ocrJobOutputSchema.parse({
+      ...oneLine(text, 92),
+      lines: [{ text, confidence: 92, bbox: { x0: 100, y0: y, x1: 300, y1: y + 18 } }],
+      pictureAreas,
+    });
+
+  it('a date on a line inside the picture is only a clue, marked as read there', () => {
+    const [inside] = ocrEvidence(at('Easter 1947', 120));
+    expect(inside).toMatchObject({ kind: 'estimate', earliest: 19470330 });
+    expect(inside.confidence).toBeLessThan(DATE_CONFIDENCE_FLOOR);
+    expect(inside.details).toMatchObject({ clue: expect.stringContaining('inside the picture area of the print') });
+    const [bound] = ocrEvidence(at('Postmarked PARIS 12-6-23', 120));
+    expect(bound).toMatchObject({ kind: 'bound', confidence: expect.any(Number) });
+    expect(bound.confidence!).toBeLessThan(DATE_CONFIDENCE_FLOOR);
+  });
+
+  it('the same line on the caption band below, or on a reading with no picture area, dates the photo', () => {
+    for (const out of [at('Easter 1947', 260), at('Easter 1947', 120, [])]) {
+      const [item] = ocrEvidence(out);
+      expect(item.confidence).toBeGreaterThanOrEqual(DATE_CONFIDENCE_FLOOR);
+      expect(item.details).not.toHaveProperty('clue');
+    }
+  });
+});

@@ -9,6 +9,9 @@
  *  - a line read below OCR_LINE_FLOOR gives no dates (a 23 % line of foliage read as "30");
  *  - each date's evidence confidence follows its own line's confidence (confidence-terms.ts), so a
  *    clear caption reads as clear and a murky line falls below the clue floor;
+ *  - a line inside a print's picture area (the worker found it textured, beside a flat caption
+ *    band, mount or margin: `pictureAreas`) is texture, a sign or a date stamp, not a caption: its
+ *    dates are only clues, marked as read inside the picture;
  *  - on a camera original (the photo has the camera's own capture date) there is no caption, mount
  *    or margin: any text is inside the picture, so its dates are only clues, and one that misses
  *    the camera's date by decades names that conflict instead of standing as a second estimate.
@@ -18,6 +21,7 @@ import type { OcrJobOutput } from '../../shared/jobs/outputs/ocr';
 import { describeEnd, toDacs, toIsoDate, yearOf, type UseCue } from '../../shared/dating';
 import { OCR_LINE_FLOOR, ocrEvidenceConfidence } from '../../shared/dating/confidence-terms';
 import type { NewEvidence } from '../evidence/evidence-store';
+import { insidePictureArea } from '../../shared/ocr-picture-area';
 
 const MAX_DATES = 10;
 /** A date this many years or more from the camera's own capture date contradicts it. */
@@ -57,8 +61,17 @@ function yearsFrom(d: FoundInText, capture: CameraCapture): number {
   return Math.max(0, yearOf(d.earliest) - year, year - yearOf(d.latest));
 }
 
+/** Why a date read on `line` is only a clue, or null when it may date the photo. */
+function clueReason(out: OcrJobOutput, line: ReadLine | null, capture: CameraCapture | null): string | null {
+  if (capture) return 'read inside the picture of a camera original, not on a caption, mount or margin';
+  if (line && insidePictureArea(line.bbox, out.pictureAreas))
+    return 'read inside the picture area of the print, not on its caption band, mount or margin';
+  return null;
+}
+
 function fromDate(d: FoundInText, out: OcrJobOutput, line: ReadLine | null, capture: CameraCapture | null): NewEvidence {
   const lineConfidence = line?.confidence ?? out.confidence;
+  const clue = clueReason(out, line, capture);
   const details = {
     text: d.text,
     line: line?.text ?? d.text,
@@ -66,7 +79,7 @@ function fromDate(d: FoundInText, out: OcrJobOutput, line: ReadLine | null, capt
     ocrConfidence: Math.round(out.confidence),
     lineConfidence: Math.round(lineConfidence),
     use: d.use ?? null,
-    ...(capture ? { clue: 'read inside the picture of a camera original, not on a caption, mount or margin' } : {}),
+    ...(clue ? { clue } : {}),
   };
   const apart = capture ? yearsFrom(d, capture) : 0;
   const conflict =
@@ -81,7 +94,7 @@ function fromDate(d: FoundInText, out: OcrJobOutput, line: ReadLine | null, capt
       latest: d.latest,
       precision: d.precision,
       // A bound read in the picture is only a weak one: a clue until accepted.
-      confidence: capture ? PICTURE_AREA_CONFIDENCE : null,
+      confidence: clue ? PICTURE_AREA_CONFIDENCE : null,
       summary: `${USE_LABEL[d.use.cue]} “${d.text}”: the photograph is not after ${describeEnd(d.latest, d.precision)}${conflict}`,
       details: { ...details, ...captureConflict },
     };
@@ -92,7 +105,7 @@ function fromDate(d: FoundInText, out: OcrJobOutput, line: ReadLine | null, capt
     earliest: d.earliest,
     latest: d.latest,
     precision: d.precision,
-    confidence: capture ? Math.min(confidence, PICTURE_AREA_CONFIDENCE) : confidence,
+    confidence: clue ? Math.min(confidence, PICTURE_AREA_CONFIDENCE) : confidence,
     summary: `Text reads “${d.text}”: ${toDacs(d.earliest, d.latest, { approximate: d.approximate, precision: d.precision })}${conflict}`,
     details: { ...details, ...captureConflict },
   };
@@ -100,7 +113,8 @@ function fromDate(d: FoundInText, out: OcrJobOutput, line: ReadLine | null, capt
 
 /**
  * The evidence in one OCR reading. `capture`: the camera's own date when the photo is a camera
- * original (then every date is a clue, see the header), else null.
+ * original (then every date is a clue, see the header), else null. A date read on a line inside
+ * the reading's picture areas is a clue too.
  */
 export function ocrEvidence(out: OcrJobOutput, capture: CameraCapture | null = null): NewEvidence[] {
   const seen = new Set<string>();

@@ -30,7 +30,7 @@ function cameraCapture(rows: EvidenceRow[]): CameraCapture | null {
 export interface OcrJobDeps {
   photos: PhotoRepository;
   evidence: EvidenceStore;
-  /** Where the archivist's own history entries and the numeric date order are kept. */
+  /** Where the archivist's own history entries, the numeric date order and OCR's languages are kept. */
   settings: Pick<SettingsStore, 'getFlag' | 'setFlag' | 'get'>;
   onPhotoChanged(id: number): void;
 }
@@ -41,14 +41,15 @@ export function ocrJob(deps: OcrJobDeps): MainHalf<OcrJobType> {
     load({ payload }) {
       const photo = deps.photos.forJob(payload.photoId);
       waitForFile(photo);
-      return { path: photo.path, numericDateOrder: deps.settings.get().numericDateOrder };
+      const { numericDateOrder, ocrLanguages } = deps.settings.get();
+      return { path: photo.path, numericDateOrder, languages: ocrLanguages };
     },
     apply(out, job) {
       const photoId = job.payload.photoId;
       if (!deps.photos.get(photoId)) throw new PermanentJobError(`Photo ${photoId} was removed while OCR ran`);
-      const { text, confidence, width, height, method } = out;
+      const { text, confidence, width, height, method, attempts, readMs } = out;
       deps.photos.setOcrReading(photoId, {
-        ...{ text, confidence, lines: out.lines, width, height, method },
+        ...{ text, confidence, lines: out.lines, width, height, method, attempts, readMs },
         jobId: job.id,
         readAt: Date.now(),
       });

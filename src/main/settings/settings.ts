@@ -3,6 +3,7 @@ import os from 'node:os';
 import type { LibraryDb } from '../db/open';
 import { settingsSchema, type Settings } from '../../shared/contract';
 import { assertUsableAiSettings } from '../../shared/ai/settings-check';
+import { DEFAULT_OCR_LANGUAGES } from '../../shared/ocr-languages';
 
 export function defaultSettings(): Settings {
   return {
@@ -20,6 +21,7 @@ export function defaultSettings(): Settings {
     backupDir: '',
     // Both readings of 7/4/1906 are kept until the archivist says how this collection writes dates.
     numericDateOrder: 'undecided',
+    ocrLanguages: [...DEFAULT_OCR_LANGUAGES],
   };
 }
 

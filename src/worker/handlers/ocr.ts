@@ -9,7 +9,12 @@ let engine: OcrEngine | null = null;
 
 export const ocrHandler: RunHandler<OcrJobType> = async (input, ctx) => {
   engine ??= createOcrEngine();
-  const r = await engine.recognize(input.path, { signal: ctx.signal, onProgress: (f) => ctx.progress(f, 'Reading text') });
+  const t0 = performance.now();
+  const r = await engine.recognize(input.path, {
+    signal: ctx.signal,
+    languages: input.languages,
+    onProgress: (f) => ctx.progress(f, 'Reading text'),
+  });
   return {
     text: r.text.slice(0, 50_000),
     confidence: r.confidence,
@@ -17,6 +22,9 @@ export const ocrHandler: RunHandler<OcrJobType> = async (input, ctx) => {
     width: r.width,
     height: r.height,
     method: (r.method ?? 'as scanned').slice(0, 200),
+    attempts: r.attempts,
+    readMs: Math.round(performance.now() - t0),
+    pictureAreas: (r.pictureAreas ?? []).slice(0, 8),
     dates: extractDatesFromOcr(r.text, { dateOrder: input.numericDateOrder ?? 'undecided' })
       .slice(0, 50)
       .map((d) => ({ ...d, text: d.text.slice(0, 500), reason: d.reason.slice(0, 1000) })),

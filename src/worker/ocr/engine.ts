@@ -1,28 +1,24 @@
 /**
  * One lazily created, reused tesseract.js worker per process. Works fully offline: the
- * traineddata comes from @tesseract.js-data/eng on disk, the worker script and the WASM core
- * are resolved from node_modules, and `cacheMethod: 'none'` stops tesseract.js from looking for
- * (or writing) `./eng.traineddata` in the working directory.
+ * traineddata comes from @tesseract.js-data/<lang> on disk (language-data.ts), the worker script
+ * and the WASM core are resolved from node_modules, and `cacheMethod: 'none'` stops tesseract.js
+ * from looking for (or writing) `./eng.traineddata` in the working directory. The worker reads
+ * the languages a call asks for; a call asking for others replaces it (a library's choice
+ * changes rarely, so this costs one start per change).
  */
-import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import Tesseract from 'tesseract.js';
-import { loadOcrSource, renderVariant, toSourceBox, type Box } from './preprocess';
+import { loadOcrSource, measureInkContrast, renderVariant, toSourceBox, type Box } from './preprocess';
+import { findPrintLayout } from './layout';
 import { ALL_OCR_STEPS, describeAttempt, MAX_ATTEMPTS, readBest, type OcrSteps, type ReadingSummary } from './strategy';
 import type { OcrEngine, OcrEngineStats, OcrLine, OcrRecognizeOptions, OcrResult } from './types';
+import { DEFAULT_OCR_LANGUAGES, type OcrLanguage } from '../../shared/ocr-languages';
+import { checkLanguageData, langPathFor } from './language-data';
+
+export { checkLanguageData, defaultLangPath } from './language-data';
 
 const requireFromHere = createRequire(import.meta.url);
-
-/**
- * LSTM-only "best_int" English model (what tesseract.js itself would fetch from its CDN for the
- * default OEM). The package's index.js points at `4.0.0`, which also carries the legacy model
- * (10.9 MB vs 2.9 MB) that the LSTM-only core never uses.
- */
-export function defaultLangPath(): string {
-  return path.join(path.dirname(requireFromHere.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
-}
 
 /** The Node worker_threads script shipped with tesseract.js (its default, made explicit). */
 function nodeWorkerPath(): string {
@@ -33,41 +29,6 @@ function nodeWorkerPath(): string {
     'node',
     'index.js',
   );
-}
-
-/** TessdataManager index of the LSTM model, which the LSTM-only core needs. */
-const TESSDATA_LSTM = 17;
-const checkedLangData = new Map<string, string | null>();
-
-/**
- * Returns a reason when `${langPath}/eng.traineddata.gz` is missing, not gzip, or not a
- * traineddata file with an LSTM model; null when it looks usable. Cached per path.
- */
-export function checkLanguageData(langPath: string): string | null {
-  const file = path.join(langPath, 'eng.traineddata.gz');
-  const cached = checkedLangData.get(file);
-  if (cached !== undefined) return cached;
-  let problem: string | null = null;
-  let raw: Buffer | null = null;
-  try {
-    raw = fs.readFileSync(file);
-  } catch (err) {
-    problem = `Tesseract language data not found: ${file} (${(err as NodeJS.ErrnoException).code ?? 'unreadable'})`;
-  }
-  if (raw) {
-    try {
-      const data = zlib.gunzipSync(raw);
-      const n = data.length >= 4 ? data.readInt32LE(0) : 0;
-      const lstm = n > TESSDATA_LSTM && data.length >= 4 + 8 * n ? Number(data.readBigInt64LE(4 + 8 * TESSDATA_LSTM)) : -1;
-      if (n < 1 || n > 64 || lstm < 4 + 8 * n || lstm >= data.length)
-        problem = `Tesseract language data is not an LSTM traineddata file: ${file}`;
-    } catch (err) {
-      problem = `Tesseract language data is corrupt: ${file} (${(err as Error).message})`;
-    }
-  }
-  // Only remember success, so that a fixed installation is picked up without a restart.
-  if (problem === null) checkedLangData.set(file, null);
-  return problem;
 }
 
 /**
@@ -81,8 +42,9 @@ const QUIET_TESSERACT = { debug_file: '/dev/null' } as unknown as Partial<Tesser
 export async function createQuietTesseractWorker(
   langPath: string,
   handlers: Pick<Partial<Tesseract.WorkerOptions>, 'logger' | 'errorHandler'> = {},
+  languages = 'eng',
 ): Promise<Tesseract.Worker> {
-  const worker = await Tesseract.createWorker('eng', Tesseract.OEM.LSTM_ONLY, {
+  const worker = await Tesseract.createWorker(languages, Tesseract.OEM.LSTM_ONLY, {
     langPath,
     gzip: true,
     cacheMethod: 'none',
@@ -97,8 +59,10 @@ export async function createQuietTesseractWorker(
 export const OCR_MIN_TEXT_SIDE = 10;
 
 export interface OcrEngineOptions {
-  /** Directory holding `eng.traineddata.gz`. Defaults to @tesseract.js-data/eng's best_int model. */
+  /** Directory holding every `<lang>.traineddata.gz` read. Defaults to the packaged data (language-data.ts). */
   langPath?: string;
+  /** Languages read when a call names none (English by default). */
+  languages?: readonly OcrLanguage[];
   /** Optional reading steps to allow (all by default); the benchmark prices each by turning it off. */
   steps?: Partial<OcrSteps>;
 }
@@ -111,44 +75,61 @@ interface Live {
   worker: Tesseract.Worker;
 }
 
+/** Tesseract's name for a set of languages, the first its main one: "eng+fra". */
+const langKey = (langs: readonly OcrLanguage[]) => langs.join('+');
+
 export function createOcrEngine(opts: OcrEngineOptions = {}): OcrEngine {
-  const langPath = opts.langPath ?? defaultLangPath();
+  const defaultLanguages = opts.languages ?? DEFAULT_OCR_LANGUAGES;
   const steps: OcrSteps = { ...ALL_OCR_STEPS, ...opts.steps };
   const stats = { workersCreated: 0, workersTerminated: 0, recognitions: 0, passes: 0 };
   let live: Promise<Live> | null = null;
+  /** The languages the live worker reads. */
+  let liveLangs = '';
   /** Progress sink of the recognition currently on the worker (calls are serialised). */
   let currentProgress: ((p: number) => void) | null = null;
   let currentFail: ((err: Error) => void) | null = null;
   /** Serialises calls: one tesseract worker runs one recognition at a time. */
   let queue: Promise<unknown> = Promise.resolve();
 
-  function createLive(): Promise<Live> {
+  function createLive(langs: readonly OcrLanguage[]): Promise<Live> {
     stats.workersCreated += 1;
+    liveLangs = langKey(langs);
     let initFail: ((err: Error) => void) | null = null;
     const init = new Promise<Live>((resolve, reject) => {
       initFail = reject;
       // Check the data before spawning: with missing data createWorker() never settles (so the
       // thread can't even be terminated), and with corrupt data tesseract.js 7 resolves a job
       // it already rejected, which throws an uncaught TypeError in its message listener.
-      const problem = checkLanguageData(langPath);
+      let langPath: string;
+      try {
+        langPath = opts.langPath ?? langPathFor(langs);
+      } catch (err) {
+        reject(new Error(`Tesseract language data could not be prepared: ${(err as Error).message}`));
+        return;
+      }
+      const problem = langs.map((lang) => checkLanguageData(langPath, lang)).find((p) => p !== null);
       if (problem) {
         reject(new Error(problem));
         return;
       }
       // tesseract.js leaves createWorker() pending forever if loading the language fails (only
       // a failed core load rejects it); its errorHandler sees every failure, so use that.
-      createQuietTesseractWorker(langPath, {
-        logger: (m) => {
-          if (m.status === 'recognizing text' && currentProgress) currentProgress(m.progress);
+      createQuietTesseractWorker(
+        langPath,
+        {
+          logger: (m) => {
+            if (m.status === 'recognizing text' && currentProgress) currentProgress(m.progress);
+          },
+          // Without an errorHandler tesseract.js rethrows inside its message listener, which
+          // surfaces as an uncaught exception and would kill the job process.
+          errorHandler: (data: unknown) => {
+            const err = new Error(`Tesseract failed: ${String(data)}`);
+            if (initFail) initFail(err);
+            else if (currentFail) currentFail(err);
+          },
         },
-        // Without an errorHandler tesseract.js rethrows inside its message listener, which
-        // surfaces as an uncaught exception and would kill the job process.
-        errorHandler: (data: unknown) => {
-          const err = new Error(`Tesseract failed: ${String(data)}`);
-          if (initFail) initFail(err);
-          else if (currentFail) currentFail(err);
-        },
-      }).then(
+        langKey(langs),
+      ).then(
         (worker) => {
           initFail = null;
           // A dying worker thread never settles tesseract.js's pending promises.
@@ -181,11 +162,12 @@ export function createOcrEngine(opts: OcrEngineOptions = {}): OcrEngine {
    */
   function recognizeOnce(
     png: Buffer,
+    langs: readonly OcrLanguage[],
     signal: AbortSignal | undefined,
     onPassProgress: (p: number) => void,
   ): Promise<Tesseract.Page> {
     if (signal?.aborted) return Promise.reject(abortError());
-    if (!live) live = createLive();
+    if (!live) live = createLive(langs);
     const mine = live;
     return new Promise<Tesseract.Page>((resolve, reject) => {
       let settled = false;
@@ -232,8 +214,19 @@ export function createOcrEngine(opts: OcrEngineOptions = {}): OcrEngine {
 
   async function run(imagePath: string, o: OcrRecognizeOptions): Promise<OcrResult> {
     const { signal, onProgress } = o;
+    const langs = o.languages?.length ? o.languages : defaultLanguages;
     if (signal?.aborted) throw abortError();
+    // A worker reading other languages is replaced; the next reading starts one with these.
+    if (live && liveLangs !== langKey(langs)) await killLive();
     const src = await loadOcrSource(imagePath);
+    if (Math.min(src.width, src.height) < OCR_MIN_TEXT_SIDE) {
+      // Nothing to read, and neither the layout nor the contrast pass can be made on so few pixels.
+      onProgress?.(1);
+      return { text: '', confidence: 0, lines: [], width: src.width, height: src.height, method: 'too small to hold text' };
+    }
+    const layout = findPrintLayout(src);
+    // A print's caption band is where its caption is: its contrast is the one that decides.
+    const signs = { layout, inkContrast: measureInkContrast(src, layout.captionBand ? layout.pictures : []) };
     if (signal?.aborted) throw abortError();
     let last = 0;
     const report = (f: number) => {
@@ -242,21 +235,24 @@ export function createOcrEngine(opts: OcrEngineOptions = {}): OcrEngine {
       last = clamped;
       onProgress(clamped);
     };
-    if (Math.min(src.width, src.height) < OCR_MIN_TEXT_SIDE) {
-      // Nothing to read, and the contrast pass cannot even be made on so few pixels.
-      report(1);
-      return { text: '', confidence: 0, lines: [], width: src.width, height: src.height, method: 'too small to hold text' };
-    }
-    const best = await readBest(src, steps, async (attempt, index) => {
+    const best = await readBest(src, signs, steps, async (attempt, index) => {
       const rendered = await renderVariant(src, attempt.variant);
       if (signal?.aborted) throw abortError();
       // Progress runs over the most readings an image can take; a first good reading jumps to 1.
-      const page = await recognizeOnce(rendered.png, signal, (p) => report((index + p) / MAX_ATTEMPTS));
-      return { ...summarisePage(page), page, rendered };
+      const page = await recognizeOnce(rendered.png, langs, signal, (p) => report((index + p) / MAX_ATTEMPTS));
+      return { ...summarisePage(page, attempt.variant.scale), page, rendered };
     });
     const result = toResult(best.reading.page, (box) => toSourceBox(box, best.attempt.variant, src), src);
     result.method = describeAttempt(best.attempt);
     result.attempts = best.attempts;
+    // Decoded pixels to the oriented image's (a huge scan is decoded smaller).
+    const k = src.width / src.decodedWidth;
+    result.pictureAreas = layout.pictures.map((b) => ({
+      x0: Math.round(b.x0 * k),
+      y0: Math.round(b.y0 * k),
+      x1: Math.round(b.x1 * k),
+      y1: Math.round(b.y1 * k),
+    }));
     stats.recognitions += 1;
     report(1);
     return result;
@@ -312,8 +308,18 @@ export function toResult(page: Tesseract.Page, mapBox: (b: Box) => Box, size: { 
   return { text, confidence: text ? clampConf(page.confidence) : 0, lines, width: size.width, height: size.height };
 }
 
-/** What the strategy weighs of a page: how confident Tesseract is, and how much it read. */
-export function summarisePage(page: Tesseract.Page): ReadingSummary {
+/**
+ * What the strategy weighs of a page: how confident Tesseract is, how much it read, and how tall
+ * its lines are in source pixels (`scale`: the rendered variant's, to map back).
+ */
+export function summarisePage(page: Tesseract.Page, scale = 1): ReadingSummary {
   const alnum = (page.text ?? '').replace(/[^\p{L}\p{N}]/gu, '').length;
-  return { confidence: alnum ? clampConf(page.confidence) : 0, alnum };
+  const heights = (page.blocks ?? [])
+    .flatMap((b) => b.paragraphs ?? [])
+    .flatMap((p) => p.lines ?? [])
+    .filter((l) => l.text.trim())
+    .map((l) => (l.bbox.y1 - l.bbox.y0) / scale)
+    .sort((a, b) => a - b);
+  const lineHeight = heights.length ? heights[Math.floor(heights.length / 2)] : 0;
+  return { confidence: alnum ? clampConf(page.confidence) : 0, alnum, lineHeight };
 }

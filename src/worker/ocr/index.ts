@@ -1,4 +1,5 @@
-export { createOcrEngine, defaultLangPath, type OcrEngineOptions } from './engine';
+export { createOcrEngine, type OcrEngineOptions } from './engine';
+export { defaultLangPath, languageDataDir } from './language-data';
 export {
   initialOcrScale,
   loadOcrSource,

@@ -39,6 +39,11 @@ export interface OcrVariant {
   contrast: 'paper' | 'global' | 'local';
   /** Gaussian smoothing against grain (sigma in source pixels), or 0. */
   denoise: number;
+  /**
+   * Areas painted over in the paper's grey before anything else (boxes in decoded pixels): the
+   * picture, when only its caption band, mount and margins are to be read (layout.ts).
+   */
+  mask?: readonly Box[];
 }
 
 export interface RenderedVariant {
@@ -148,11 +153,76 @@ function percentile(grey: Buffer, p: number): number {
   return 255;
 }
 
+/** The source's pixels with `boxes` painted in the paper's grey. */
+function masked(src: OcrSource, boxes: readonly Box[]): Buffer {
+  const out = Buffer.from(src.grey);
+  for (const b of boxes) {
+    const x0 = Math.max(0, Math.floor(b.x0));
+    const x1 = Math.min(src.decodedWidth, Math.ceil(b.x1));
+    for (let y = Math.max(0, Math.floor(b.y0)); y < Math.min(src.decodedHeight, Math.ceil(b.y1)); y++)
+      out.fill(src.borderMedian, y * src.decodedWidth + x0, y * src.decodedWidth + x1);
+  }
+  return out;
+}
+
+/** Counts of the source's grey levels outside `exclude` (boxes in decoded pixels). */
+function histogramOutside(src: Pick<OcrSource, 'grey' | 'decodedWidth'>, exclude: readonly Box[]): Uint32Array {
+  const hist = new Uint32Array(256);
+  const w = src.decodedWidth;
+  const h = src.grey.length / w;
+  // Which columns a row leaves out, per set of boxes crossing it (rows inside one box share it).
+  const skipped = new Map<string, Uint8Array>();
+  for (let y = 0; y < h; y++) {
+    const cut = exclude.filter((b) => y >= b.y0 && y < b.y1);
+    const row = y * w;
+    if (!cut.length) {
+      for (let x = 0; x < w; x++) hist[src.grey[row + x]]++;
+      continue;
+    }
+    const key = cut.map((b) => exclude.indexOf(b)).join();
+    let skip = skipped.get(key);
+    if (!skip) {
+      skip = new Uint8Array(w);
+      for (const b of cut) skip.fill(1, Math.max(0, Math.floor(b.x0)), Math.min(w, Math.ceil(b.x1)));
+      skipped.set(key, skip);
+    }
+    for (let x = 0; x < w; x++) if (!skip[x]) hist[src.grey[row + x]]++;
+  }
+  return hist;
+}
+
+/** The grey level below which a fraction `p` of the counted pixels lie. */
+function levelAt(hist: Uint32Array, p: number): number {
+  let n = 0;
+  for (const c of hist) n += c;
+  let seen = 0;
+  for (let v = 0; v < 256; v++) {
+    seen += hist[v];
+    if (seen > p * n) return v;
+  }
+  return 255;
+}
+
+/**
+ * Grey levels between the paper (the frame's median) and the ink: the darkest 0.5 % of the image
+ * on light paper, the lightest on a dark page. With `exclude` (a print's picture areas) only the
+ * caption band, mount and margins are measured. Low contrast is a reason to read again.
+ */
+export function measureInkContrast(
+  src: Pick<OcrSource, 'grey' | 'decodedWidth' | 'borderMedian'>,
+  exclude: readonly Box[] = [],
+): number {
+  const hist = histogramOutside(src, exclude);
+  return Math.max(src.borderMedian - levelAt(hist, 0.005), levelAt(hist, 0.995) - src.borderMedian);
+}
+
 /** Renders one variant of the source as the PNG Tesseract reads. */
 export async function renderVariant(src: OcrSource, v: OcrVariant): Promise<RenderedVariant> {
   const w = Math.max(1, Math.round(src.width * v.scale));
   const h = Math.max(1, Math.round(src.height * v.scale));
-  let img = sharp(src.grey, { raw: { width: src.decodedWidth, height: src.decodedHeight, channels: 1 } });
+  let img = sharp(v.mask?.length ? masked(src, v.mask) : src.grey, {
+    raw: { width: src.decodedWidth, height: src.decodedHeight, channels: 1 },
+  });
   if (w !== src.decodedWidth || h !== src.decodedHeight)
     img = img.resize({ width: w, height: h, fit: 'fill', kernel: 'lanczos3' });
   // sharp blurs after resizing, so the sigma is given in rendered pixels.
@@ -173,7 +243,9 @@ export async function renderVariant(src: OcrSource, v: OcrVariant): Promise<Rend
     // paper turns white instead of into speckles that Tesseract would try to read.
     const paper = borderStats(raw, w, h);
     const white = paper.median - 3 * 1.4826 * paper.noise;
-    const ink = percentile(raw, 0.005);
+    // With the picture painted over, the ink is the caption band's own: its darkest 0.5 %, not the
+    // image's (where a small caption's strokes are fewer than that and the stretch would land on grain).
+    const ink = v.mask?.length ? levelAt(histogramOutside(src, v.mask), 0.005) : percentile(raw, 0.005);
     img = sharp(raw, { raw: { width: w, height: h, channels: 1 } });
     // Paper no lighter than the ink (a dark frame, a photo to the edge): fall back to a stretch.
     if (white - ink >= 12) img = img.linear(255 / (white - ink), (-255 * ink) / (white - ink));

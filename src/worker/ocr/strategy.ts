@@ -1,12 +1,20 @@
 /**
  * How an image is read: not one fixed pipeline but a first reading, then — only when that reading
- * is poor — a retry or two, keeping the reading Tesseract itself is most confident of.
+ * is poor AND the image shows why — one more, keeping the reading Tesseract itself is most
+ * confident of (issue 31: retries cost a reading each, and ran on far more images than needed them).
  *
  * The first reading keeps the scan's pixels (tiny images are doubled), smooths grainy paper and
  * sets the paper's own grey to white (`paper` contrast, which keeps faint grey-on-grey writing).
- * If that reading is poor it is read again with local contrast (a grey label beside a dark print,
- * where one stretch for the whole image changes nothing), and without the smoothing (which can
- * blur away small strokes). Easy captions cost one reading.
+ * A print with a caption band, mount or margin beside its picture (layout.ts, measured before any
+ * OCR) is read first with the picture painted over: the caption is stretched against its own paper
+ * (a light-grey pencil caption beside a dark print reads as nothing otherwise), and Tesseract does
+ * not spend seconds reading texture. Only if that reading is poor is the whole print read.
+ *
+ * A poor reading is read again only for a cause measured on the image (on a print, its caption
+ * band is what is read again: reading its picture differently buys texture, at seconds a reading):
+ *  - low contrast (ink within a few dozen grey levels of the paper, measured before OCR): local
+ *    contrast, stretched tile by tile;
+ *  - smoothing of small text (the first reading's lines are small): read again without it.
  *
  * `bench -- dating --ablation` prices each step; inversion of light-on-dark pages, retries
  * upscaled or straightened, and a second page-segmentation mode were measured there and bought
@@ -14,14 +22,17 @@
  * skew), so they are not done.
  */
 import { initialOcrScale, type OcrSource, type OcrVariant } from './preprocess';
+import type { PrintLayout } from './layout';
 
 /** Which optional steps may be used (all by default); the benchmark turns each off to price it. */
 export interface OcrSteps {
   denoise: boolean;
   paperContrast: boolean;
   localContrast: boolean;
+  /** Read a print's caption band first, its picture painted over. */
+  captionBand: boolean;
 }
-export const ALL_OCR_STEPS: OcrSteps = { denoise: true, paperContrast: true, localContrast: true };
+export const ALL_OCR_STEPS: OcrSteps = { denoise: true, paperContrast: true, localContrast: true, captionBand: true };
 
 export interface Attempt {
   variant: OcrVariant;
@@ -33,6 +44,8 @@ export interface ReadingSummary {
   confidence: number;
   /** Letters and digits read. */
   alnum: number;
+  /** Median height of the lines read, in source pixels (0 when nothing was read). */
+  lineHeight: number;
 }
 
 /** A reading this good is kept without retries. */
@@ -43,7 +56,11 @@ const LITTLE_TEXT = 6;
 const NOISY_BORDER = 4;
 const MAX_DENOISE = 2.5;
 /** At most this many readings per image. */
-export const MAX_ATTEMPTS = 4;
+export const MAX_ATTEMPTS = 3;
+/** Ink within this many grey levels of the paper is low contrast: worth local contrast. */
+export const LOW_CONTRAST = 60;
+/** Lines lower than this (source pixels) are small text, which smoothing can blur away. */
+export const SMALL_TEXT = 24;
 
 export function firstAttempt(src: OcrSource, steps: OcrSteps): Attempt {
   return {
@@ -69,13 +86,36 @@ export function betterReading(a: ReadingSummary, b: ReadingSummary): boolean {
   return a.confidence > b.confidence;
 }
 
-/** The retries worth trying after a poor reading with `best`, in order: each changes one thing. */
-export function nextAttempts(best: Attempt, steps: OcrSteps, tried: Attempt[]): Attempt[] {
+/** What was measured of the image before any OCR, which decides the readings worth making. */
+export interface ImageSigns {
+  layout: PrintLayout;
+  /** Grey levels between the paper and its darkest (or, on a dark page, lightest) ink. */
+  inkContrast: number;
+}
+
+/** The first readings, in order: the caption band alone when there is one, then the whole image. */
+export function firstAttempts(src: OcrSource, signs: ImageSigns, steps: OcrSteps): Attempt[] {
+  const whole = firstAttempt(src, steps);
+  if (!steps.captionBand || !signs.layout.captionBand) return [whole];
+  return [{ variant: { ...whole.variant, contrast: 'paper', mask: signs.layout.pictures } }, whole];
+}
+
+/**
+ * The retry worth trying after a poor reading `reading` made with `best`, for a cause the image
+ * shows: low contrast measured before OCR, or smoothing over small lines. None otherwise.
+ */
+export function nextAttempts(
+  best: Attempt,
+  reading: ReadingSummary,
+  signs: ImageSigns,
+  steps: OcrSteps,
+  tried: Attempt[],
+): Attempt[] {
   const out: Attempt[] = [];
   const v = best.variant;
-  if (steps.localContrast && v.contrast !== 'local') out.push({ variant: { ...v, contrast: 'local' } });
-  // Smoothing that blurred away small strokes: read again without it.
-  if (v.denoise) out.push({ variant: { ...v, denoise: 0 } });
+  if (steps.localContrast && v.contrast !== 'local' && signs.inkContrast < LOW_CONTRAST)
+    out.push({ variant: { ...v, contrast: 'local' } });
+  if (v.denoise && reading.lineHeight > 0 && reading.lineHeight < SMALL_TEXT) out.push({ variant: { ...v, denoise: 0 } });
   return out.filter((a) => !tried.some((t) => sameAttempt(t, a)));
 }
 
@@ -83,7 +123,8 @@ function sameAttempt(a: Attempt, b: Attempt): boolean {
   return (
     Math.abs(a.variant.scale - b.variant.scale) < 1e-6 &&
     a.variant.contrast === b.variant.contrast &&
-    a.variant.denoise === b.variant.denoise
+    a.variant.denoise === b.variant.denoise &&
+    !!a.variant.mask === !!b.variant.mask
   );
 }
 
@@ -93,38 +134,46 @@ export function describeAttempt(a: Attempt): string {
   if (Math.abs(a.variant.scale - 1) > 0.01) parts.push(`scaled ${Math.round(a.variant.scale * 100) / 100}×`);
   if (a.variant.denoise) parts.push('smoothed');
   if (a.variant.contrast === 'local') parts.push('local contrast');
+  if (a.variant.mask) parts.push('caption band alone');
   return parts.length ? parts.join(', ') : 'as scanned';
 }
 
 /**
  * Runs the strategy: `read` performs one attempt and summarises it. Returns the best attempt and
- * its reading, and how many readings it took.
+ * its reading, and how many readings it took. On a print with a caption band the band is read
+ * (and, for a cause, read again) before the whole print is.
  */
 export async function readBest<T extends ReadingSummary>(
   src: OcrSource,
+  signs: ImageSigns,
   steps: OcrSteps,
   read: (attempt: Attempt, index: number) => Promise<T>,
 ): Promise<{ attempt: Attempt; reading: T; attempts: number }> {
-  let attempt = firstAttempt(src, steps);
-  let reading = await read(attempt, 0);
-  const tried = [attempt];
-  while (!isGoodReading(reading) && tried.length < MAX_ATTEMPTS) {
-    const next = nextAttempts(attempt, steps, tried);
-    if (!next.length) break;
-    let improved = false;
-    for (const candidate of next) {
-      if (tried.length >= MAX_ATTEMPTS) break;
-      tried.push(candidate);
-      const r = await read(candidate, tried.length - 1);
-      if (betterReading(r, reading)) {
-        attempt = candidate;
-        reading = r;
-        improved = true;
-        // Start again from the improved reading: it may call for the other retry.
-        break;
-      }
+  const tried: Attempt[] = [];
+  let best: { attempt: Attempt; reading: T } | null = null;
+  const tryOne = async (attempt: Attempt): Promise<{ attempt: Attempt; reading: T }> => {
+    tried.push(attempt);
+    const reading = await read(attempt, tried.length - 1);
+    if (!best || betterReading(reading, best.reading)) best = { attempt, reading };
+    return { attempt, reading };
+  };
+  const good = () => isGoodReading(best!.reading);
+  /** Reads `from` again for each cause the image shows, while the readings stay poor. */
+  const retry = async (from: { attempt: Attempt; reading: T }) => {
+    let current = from;
+    while (!good() && tried.length < MAX_ATTEMPTS) {
+      const next = nextAttempts(current.attempt, current.reading, signs, steps, tried)[0];
+      if (!next) return;
+      const r = await tryOne(next);
+      if (betterReading(r.reading, current.reading)) current = r;
     }
-    if (!improved) break;
+  };
+  const [first, ...later] = firstAttempts(src, signs, steps);
+  await retry(await tryOne(first));
+  for (const attempt of later) {
+    if (good() || tried.length >= MAX_ATTEMPTS) break;
+    await retry(await tryOne(attempt));
   }
+  const { attempt, reading } = best!;
   return { attempt, reading, attempts: tried.length };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { OcrLanguage } from '../../shared/ocr-languages';
 
 export const ocrBboxSchema = z.object({
   x0: z.number(),
@@ -28,6 +29,8 @@ export const ocrResultSchema = z.object({
   method: z.string().optional(),
   /** Readings tried for this image (the best one is kept). */
   attempts: z.number().int().positive().optional(),
+  /** The picture areas found beside a caption band, mount or margin (layout.ts), in the same space as the lines. */
+  pictureAreas: z.array(ocrBboxSchema).optional(),
 });
 
 export type OcrBbox = z.infer<typeof ocrBboxSchema>;
@@ -36,6 +39,8 @@ export type OcrResult = z.infer<typeof ocrResultSchema>;
 
 export interface OcrRecognizeOptions {
   signal?: AbortSignal;
+  /** Languages to read, the first Tesseract's main one (the engine's default when absent). */
+  languages?: readonly OcrLanguage[];
   /** Recognition progress, 0..1 (monotonic; ends with 1 on success). */
   onProgress?: (fraction: number) => void;
 }

@@ -8,6 +8,7 @@ import { ApiKeyField } from './settings/ApiKeyField';
 import { AiConnectionTest } from './settings/AiConnectionTest';
 import { HistoryEntriesSettings } from './settings/HistoryEntriesSettings';
 import { NumericDateOrderField } from './settings/NumericDateOrderField';
+import { OcrLanguagesField } from './settings/OcrLanguagesField';
 import { describeWorkerBudget, workerBudget } from '../../../shared/worker-budget';
 import { SCAN_POLICIES, SCAN_POLICY_HINT, SCAN_POLICY_LABEL } from './scanLabels';
 
@@ -26,6 +27,7 @@ const FIELD_LABEL: Record<keyof Settings, string> = {
   backupKeepWeekly: 'Weeks of weekly backups',
   backupDir: 'Backup folder',
   numericDateOrder: 'Numeric dates',
+  ocrLanguages: 'OCR languages',
 };
 
 export function SettingsScreen() {
@@ -111,6 +113,7 @@ export function SettingsScreen() {
           </p>
         </fieldset>
         <NumericDateOrderField value={draft.numericDateOrder} onChange={(order) => set('numericDateOrder', order)} />
+        <OcrLanguagesField value={draft.ocrLanguages} onChange={(langs) => set('ocrLanguages', langs)} />
         <fieldset>
           <legend>Background jobs</legend>
           <label className="field">

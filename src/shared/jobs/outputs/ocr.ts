@@ -37,6 +37,17 @@ export const ocrJobOutputSchema = z.object({
   height: z.number().int().positive(),
   /** How the kept reading was made ("as scanned", "scaled 2×, sparse text", …). */
   method: z.string().max(200),
+  /** Readings Tesseract made of the image (the best one kept), and the worker's time for them. */
+  attempts: z.number().int().positive().optional(),
+  readMs: z.number().min(0).optional(),
   dates: z.array(foundDateSchema).max(50),
+  /**
+   * The picture areas of a print (textured, beside flat caption band, mount or margin), in the
+   * space of the line boxes: a date read inside one is only a clue. Absent or empty: none found.
+   */
+  pictureAreas: z
+    .array(z.object({ x0: z.number(), y0: z.number(), x1: z.number(), y1: z.number() }))
+    .max(8)
+    .optional(),
 });
 export type OcrJobOutput = z.infer<typeof ocrJobOutputSchema>;
