@@ -12,7 +12,7 @@ import { JobTransitions } from '../jobs/store/transitions';
 import { JobQueries } from '../jobs/store/queries';
 import { JobRegistry, diagnosticMainHalves } from '../jobs/registry';
 import { JobRunner, type RunnerOptions } from '../jobs/runner/runner';
-import { silentLogger, type Logger } from '../jobs/runner/logger';
+import { silentLogger, type Logger } from '../logger';
 import { JobService } from '../jobs/service';
 import type { SpawnWorker } from '../jobs/worker-process';
 import { SettingsStore } from '../settings/settings';
@@ -21,7 +21,7 @@ import { Coalescer, EventHub } from './event-hub';
 import { createDispatcher, type Dispatch } from '../ipc/dispatcher';
 import { createHandlers } from '../ipc/handlers';
 import { appPaths } from '../app-paths';
-import { PhotoRepository } from '../photos/photo-repository';
+import { PhotoRepository } from '../catalogue/photo-repository';
 import { EvidenceStore } from '../evidence/evidence-store';
 import { Importer } from '../photos/importer';
 import { FileLocations } from '../photos/file-locations';
@@ -38,7 +38,7 @@ import { PhotoEdits } from '../photos/photo-edits';
 import type { CoreMode, CoreServices, PlatformHooks } from './services';
 import { wakeJobsWaitingFor } from '../dating/waiting-for-file';
 
-export { APP_VERSION, type PlatformHooks } from './services';
+export type { PlatformHooks } from './services';
 
 export interface CoreOptions {
   libraryDir: string;

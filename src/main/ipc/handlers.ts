@@ -1,5 +1,6 @@
 /** The implementation of every contract call, over the core's services. */
-import { APP_VERSION, type CoreServices } from '../core/services';
+import type { CoreServices } from '../core/services';
+import { APP_VERSION } from '../app-version';
 import type { Handlers } from './dispatcher';
 import { CallFailure } from '../../shared/result';
 import { archiveHandlers } from './archive-handlers';
@@ -7,7 +8,7 @@ import { locateHandlers } from './locate-handlers';
 import { historyEntryHandlers } from './history-entry-handlers';
 import { viewerOf } from '../media/viewer';
 import { assertUsableAiSettings } from '../../shared/ai/settings-check';
-import { parseOcrReading } from '../photos/photo-repository';
+import { parseOcrReading } from '../catalogue/photo-repository';
 import { importPaths } from '../photos/import-paths';
 import { captionDates } from '../dating/caption-dates';
 

@@ -22,7 +22,7 @@ import type { Continuation } from '../registry';
 import type { JobTransitions } from '../store/transitions';
 import { isMachineryError } from '../machinery';
 import { callHook, onFailedHook, TypeHookError } from '../type-hooks';
-import type { Logger } from './logger';
+import type { Logger } from '../../logger';
 import { seconds, type RunningJob } from './running-job';
 
 /** A worker's output, already checked against the type's schema (outside the write lock). */

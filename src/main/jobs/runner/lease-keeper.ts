@@ -6,7 +6,7 @@
  */
 import type { Lease } from '../store/rows';
 import type { Housekeeping } from './housekeeping';
-import type { Logger } from './logger';
+import type { Logger } from '../../logger';
 import type { RunningJob } from './running-job';
 import type { WorkerSlot } from './worker-pool';
 import { cancel, type Cancel, type Clock } from '../clock';

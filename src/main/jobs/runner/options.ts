@@ -2,7 +2,7 @@
 import type { JobRegistry } from '../registry';
 import type { JobTransitions } from '../store/transitions';
 import type { SpawnWorker } from '../worker-process';
-import type { Logger } from './logger';
+import type { Logger } from '../../logger';
 import type { Clock } from '../clock';
 
 export interface RunnerOptions {

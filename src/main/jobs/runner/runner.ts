@@ -20,7 +20,7 @@ import { describeMachineryError, isMachineryError } from '../machinery';
 import { Completer, type Outcome, type Settled } from './completer';
 import { LeaseKeeper } from './lease-keeper';
 import { Housekeeping, newRunnerId } from './housekeeping';
-import { silentLogger } from './logger';
+import { silentLogger } from '../../logger';
 import { WorkerPool, type SlotExit, type WorkerSlot } from './worker-pool';
 import { WorkerQueues } from './worker-queues';
 import { JobPace } from './pace';

@@ -11,7 +11,7 @@
 import type Database from 'better-sqlite3';
 import type { PhotoSummary } from '../../shared/contract';
 import { DATE_KEY_SQL } from '../db/schema';
-import { UNREVIEWED_DUPLICATE_IDS } from '../duplicates/photo-filter';
+import { UNREVIEWED_DUPLICATE_IDS } from './duplicate-filter';
 import { searchCondition } from './photo-search-query';
 
 // What a search becomes lives in its own module; these names were exported from here first.
