@@ -2,7 +2,7 @@
  * The app core: everything main does, under plain Node. The Electron shell, browser mode and
  * tests all open the same core; only how workers are spawned and how the renderer is reached
  * differ (both injected). This is the composition root: it wires the services (./services.ts),
- * the job types' main halves (./job-halves.ts), the runner, and the IPC dispatcher over them.
+ * the feature rooms' registrations (./features.ts), the runner, and the IPC dispatcher over them.
  */
 import { openDatabase } from '../db/open';
 import { libraryPaths } from '../library/paths';
@@ -19,7 +19,6 @@ import { SettingsStore } from '../settings/settings';
 import { startLeftoverSweep } from '../library/leftovers';
 import { Coalescer, EventHub } from './event-hub';
 import { createDispatcher, type Dispatch } from '../ipc/dispatcher';
-import { createHandlers } from '../ipc/handlers';
 import { appPaths } from '../app-paths';
 import { PhotoRepository } from '../catalogue/photo-repository';
 import { EvidenceStore } from '../evidence/evidence-store';
@@ -29,7 +28,7 @@ import { PhotoRemoval } from '../photos/photo-removal';
 import { EvidenceService } from '../evidence/evidence-service';
 import { ApiKeyStore } from '../settings/secrets';
 import { openDuplicates } from '../duplicates';
-import { productMainHalves } from './job-halves';
+import { allCalls, productMainHalves } from './features';
 import { preMigrationBackup } from '../backup/pre-migration';
 import { BackupScheduler } from '../backup/scheduler';
 import { backupFolderOf } from '../backup/backup-folder';
@@ -127,6 +126,7 @@ export function openCore(opts: CoreOptions): Core {
       photos,
       evidence,
       photoHashes: duplicates.hashes,
+      hashes: duplicates.hashes,
       duplicates: duplicates.store,
       settings,
       sqlite: db.sqlite,
@@ -233,7 +233,7 @@ export function openCore(opts: CoreOptions): Core {
     restore: opts.restore,
     nativeBinding: opts.nativeBinding,
   };
-  const dispatch = createDispatcher(createHandlers(services), {
+  const dispatch = createDispatcher(allCalls(services), {
     validateOutput: opts.validateOutputs ?? process.env.NODE_ENV !== 'production',
     log,
   });

@@ -1,6 +1,6 @@
 /**
  * Every job type the product knows, one definition each (see ../define.ts). Adding a type: its
- * definition here, a main half (src/main/core/job-halves.ts lists them), a worker half
+ * definition here, a main half (its feature room's feature.ts registers it), a worker half
  * (src/worker/handlers/index.ts lists them); each list is typed so a missing half is a compile error.
  */
 import type { AnyJobType, JobUi } from '../define';
