@@ -6,6 +6,7 @@ import type { ShellHooks } from '../shell-hooks';
 import type { Handlers } from '../ipc/dispatcher';
 import type { SettingsStore } from '../settings/settings';
 import { CallFailure } from '../../shared/result';
+import { readsPhoto } from '../../shared/jobs/types';
 import { viewerOf } from '../media/viewer';
 import { parseOcrReading, type PhotoRepository } from '../catalogue/photo-repository';
 import { importPaths } from './import-paths';
@@ -91,12 +92,13 @@ export function photoCalls(core: PhotoCallDeps) {
       const rows = ids.map((id) => core.photos.get(id)).filter((p) => p !== undefined);
       if (!rows.length) throw new CallFailure('not_found', 'None of those photos is in the library');
       // OCR and analysis of a file that could not be read as an image would only fail again, each
-      // with the decoder's raw words: skipped and counted (re-running its metadata is the way back).
-      const readable = type === 'metadata' ? rows : rows.filter((p) => p.metadata_status !== 'failed');
+      // with the decoder's raw words: skipped and counted (re-running its reading is the way back).
+      const rereads = readsPhoto(type);
+      const readable = rereads ? rows : rows.filter((p) => p.metadata_status !== 'failed');
       const unreadable = rows.length - readable.length;
       const existing = readable.map((p) => p.id);
       const out = core.db.immediate(() => {
-        if (type === 'metadata') existing.forEach((id) => core.photos.markPendingAgain(id));
+        if (rereads) existing.forEach((id) => core.photos.markPendingAgain(id));
         return core.jobs.enqueueMany(
           existing.map((photoId) => ({ type, payload: { photoId } })),
           'user',

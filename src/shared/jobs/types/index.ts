@@ -49,6 +49,14 @@ export function jobTypeLabel(type: string): string {
   return allJobTypes[type]?.ui.label ?? type;
 }
 
+/** Whether the type reads a photo's file into the catalogue (see `readsPhoto` in ../define.ts). */
+export function readsPhoto(type: string): boolean {
+  return allJobTypes[type]?.readsPhoto === true;
+}
+
+/** The type whose job reads a pending photo (its latest job is what a tile not read yet shows). */
+export const PHOTO_READING_TYPE = PRODUCT_JOB_TYPES.find(readsPhoto) as ProductJobTypeName;
+
 /** The type's name inside a sentence ("Re-run metadata", "the OCR job"). */
 export function jobTypeInSentence(type: string): string {
   const ui = allJobTypes[type]?.ui;
