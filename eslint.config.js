@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { composition, features, runtime } from './scripts/lib/main-floors.mjs';
 
 // The process layers, fenced (see README "Architecture"): main never reaches into a worker's code,
 // nothing but main reaches into main, shared depends on no layer, and the renderer gets no Node code.
@@ -14,13 +15,6 @@ const notWorker = fence(
 );
 const notRenderer = fence(['**/renderer/**'], 'Nothing outside the renderer imports it.');
 const notNode = fence(['**/shared/node/**'], 'src/shared/node is Node-only code: the renderer cannot load it.');
-// The job runtime is generic over job types: it knows no feature room of main (a type's main half
-// reaches it through the registry, wired in core).
-const notFeature = {
-  regex:
-    '^(\\.\\./)+(photos|evidence|dating|duplicates|backup|export|media|library|history|settings|browser|cli|core|ipc|electron)(/|$)',
-  message: 'src/main/jobs is the runtime: it imports no feature room (job types reach it through the registry).',
-};
 // The renderer runs sandboxed in a browser page: no Node built-in can load there.
 const notNodeBuiltin = {
   regex:
@@ -28,6 +22,33 @@ const notNodeBuiltin = {
   message: 'The renderer runs in a sandboxed page: Node modules cannot load there (ask main through the contract).',
 };
 const restrict = (paths, patterns) => ['error', { paths, patterns }];
+
+// src/main in floors (scripts/lib/main-floors.mjs; test/architecture/main-floors.test.ts checks the
+// whole graph): the runtime knows no feature, a feature no composition room nor a feature above it,
+// and reaches a feature below it only through that room's interface modules.
+const sibling = (names) => `^(\\.\\./)+(${names.join('|')})(/|$)`;
+const featureNames = Object.keys(features);
+const runtimeFence = {
+  regex: sibling([...featureNames, ...composition]),
+  message:
+    'The runtime (src/main/' +
+    runtime.join(', ') +
+    ') is generic: it imports no feature room (job types and calls reach it through their registration).',
+};
+const featureFences = (room) => {
+  const below = featureNames.slice(0, featureNames.indexOf(room));
+  const above = featureNames.slice(featureNames.indexOf(room) + 1);
+  return [
+    {
+      regex: sibling([...above, ...composition]),
+      message: `src/main/${room} imports no room above it (see scripts/lib/main-floors.mjs).`,
+    },
+    ...below.map((lower) => ({
+      regex: `^(\\.\\./)+${lower}/(?!(${features[lower].join('|')})$)`,
+      message: `src/main/${room} reaches ${lower} only through its interface: ${features[lower].join(', ')}.`,
+    })),
+  ];
+};
 
 export default tseslint.config(
   { ignores: ['out/**', 'node_modules/**', '.native/**', 'test-results/**', 'playwright-report/**', 'dist/**'] },
@@ -43,11 +64,16 @@ export default tseslint.config(
     },
   },
   { files: ['src/main/**'], rules: { 'no-restricted-imports': restrict([electron], [notWorker, notRenderer]) } },
-  {
-    files: ['src/main/jobs/**'],
-    ignores: ['src/main/jobs/**/*.test.ts'],
-    rules: { 'no-restricted-imports': restrict([electron], [notWorker, notRenderer, notFeature]) },
-  },
+  ...runtime.map((room) => ({
+    files: [`src/main/${room}/**`],
+    ignores: [`src/main/${room}/**/*.test.ts`],
+    rules: { 'no-restricted-imports': restrict([electron], [notWorker, notRenderer, runtimeFence]) },
+  })),
+  ...featureNames.map((room) => ({
+    files: [`src/main/${room}/**`],
+    ignores: [`src/main/${room}/**/*.test.ts`],
+    rules: { 'no-restricted-imports': restrict([electron], [notWorker, notRenderer, ...featureFences(room)]) },
+  })),
   { files: ['src/main/electron/**'], rules: { 'no-restricted-imports': restrict([], [notWorker, notRenderer]) } },
   { files: ['src/worker/**'], rules: { 'no-restricted-imports': restrict([electron], [notMain, notRenderer]) } },
   { files: ['src/shared/**'], rules: { 'no-restricted-imports': restrict([electron], [notMain, notWorker, notRenderer]) } },

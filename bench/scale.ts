@@ -25,7 +25,7 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import WebSocket from 'ws';
 import { openCore, type Core } from '../src/main/core/core';
-import { sortSql } from '../src/main/photos/photo-listing';
+import { sortSql } from '../src/main/catalogue/photo-listing';
 import type { SpawnWorker } from '../src/main/jobs/worker-process';
 import { arg, median, pct, round, sleep, table } from './_util';
 import { pickWorker } from './_queue-support';

@@ -8,7 +8,7 @@ import { libraryPaths } from '../../src/main/library/paths';
 import { preMigrationBackup } from '../../src/main/backup/pre-migration';
 import { readBackupFolder } from '../../src/shared/node/backup-folder';
 import { inspectLibraryFile } from '../../src/shared/node/library-file';
-import { silentLogger } from '../../src/main/jobs/runner/logger';
+import { silentLogger } from '../../src/main/logger';
 import { tempDir } from '../support/core';
 
 /** The app's migrations without the newest one: a library written by the previous version. */

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CoreHost } from '../../src/main/core/core-host';
 import type { Core } from '../../src/main/core/core';
-import { silentLogger } from '../../src/main/jobs/runner/logger';
+import { silentLogger } from '../../src/main/logger';
 import { readBackupFolder } from '../../src/shared/node/backup-folder';
 import { openTestCore, tempDir, waitForStatus } from '../support/core';
 import { seedPhotos } from '../support/seed';

@@ -9,7 +9,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CoreHost } from '../../src/main/core/core-host';
-import { silentLogger } from '../../src/main/jobs/runner/logger';
+import { silentLogger } from '../../src/main/logger';
 import { readBackupFolder } from '../../src/shared/node/backup-folder';
 import { openTestCore, tempDir, waitFor, waitForStatus } from '../support/core';
 import { seedPhotos } from '../support/seed';

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../src/main/core/core';
 import { BackupScheduler } from '../../src/main/backup/scheduler';
 import { backupFolderOf } from '../../src/main/backup/backup-folder';
-import { silentLogger } from '../../src/main/jobs/runner/logger';
+import { silentLogger } from '../../src/main/logger';
 import { openTestCore, tempDir, waitForStatus } from '../support/core';
 
 const DAY = 86_400_000;

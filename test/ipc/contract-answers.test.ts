@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALL_NAMES, calls, type CallName, type ImportProgress } from '../../src/shared/contract';
 import type { Core } from '../../src/main/core/core';
 import { CoreHost } from '../../src/main/core/core-host';
-import { silentLogger } from '../../src/main/jobs/runner/logger';
+import { silentLogger } from '../../src/main/logger';
 import { appPaths } from '../../src/main/app-paths';
 import { openTestCore, tempDir, waitFor } from '../support/core';
 import { addPhoto } from '../support/duplicates';

@@ -12,7 +12,7 @@ import { JobRegistry, diagnosticMainHalves, type MainHalves } from '../../src/ma
 import { JobQueries } from '../../src/main/jobs/store/queries';
 import { JobTransitions } from '../../src/main/jobs/store/transitions';
 import { Completer, type Outcome } from '../../src/main/jobs/runner/completer';
-import { silentLogger } from '../../src/main/jobs/runner/logger';
+import { silentLogger } from '../../src/main/logger';
 import { prepareJob, type RunningJob } from '../../src/main/jobs/runner/running-job';
 import type { ProductJobTypes } from '../../src/shared/jobs/types';
 

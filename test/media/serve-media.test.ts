@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type LibraryDb } from '../../src/main/db/open';
-import { PhotoRepository } from '../../src/main/photos/photo-repository';
+import { PhotoRepository } from '../../src/main/catalogue/photo-repository';
 import { serveMedia, type MediaDeps } from '../../src/main/media/media';
 import { appPaths } from '../../src/main/app-paths';
 import { tempDir } from '../support/core';

@@ -11,7 +11,7 @@
  */
 import { openCore } from '../../src/main/core/core';
 import { CoreHost } from '../../src/main/core/core-host';
-import { silentLogger } from '../../src/main/jobs/runner/logger';
+import { silentLogger } from '../../src/main/logger';
 import { startBrowserServer } from '../../src/main/browser/server';
 import { CONNECTION_LIMITS } from '../../src/main/browser/connection-guard';
 import { sourceSpawner } from './core';

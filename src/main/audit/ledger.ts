@@ -11,7 +11,7 @@
  * refuses to append (which would launder the damage into a fresh signature) and says so once.
  */
 import type Database from 'better-sqlite3';
-import type { Logger } from '../jobs/runner/logger';
+import type { Logger } from '../logger';
 import { missingGuards, restoreGuards } from './guards';
 import { AuditKey, GENESIS_HASH, rowHash, type ChainHead } from './signing';
 import { prepareHeadRead, readHead, verifyLedger, type StoredHead, type VerifyReport } from './verify';

@@ -11,7 +11,7 @@ import type Database from 'better-sqlite3';
 import { manifestNameFor, partialNameFor, type BackupManifest } from '../../shared/backup/manifest';
 import { countDifferences, countRows, inspectLibraryFile } from '../../shared/node/library-file';
 import type { LibraryPaths } from '../library/paths';
-import type { Logger } from '../jobs/runner/logger';
+import type { Logger } from '../logger';
 import { freeBackupName } from './backup-job';
 
 const ATTEMPTS = 3;

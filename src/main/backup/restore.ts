@@ -22,7 +22,7 @@ import { readHead } from '../audit/verify';
 import { writeCounter, type SignedPoint } from '../audit/rollback-counter';
 import { JobTransitions } from '../jobs/store/transitions';
 import type { LibraryPaths } from '../library/paths';
-import type { Logger } from '../jobs/runner/logger';
+import type { Logger } from '../logger';
 import { appPaths } from '../app-paths';
 import { freeBackupName } from './backup-job';
 import { errnoCode, isDiskFull } from '../../shared/node/io-errors';

@@ -12,7 +12,7 @@ import type Database from 'better-sqlite3';
 import { AuditLedger } from '../audit/ledger';
 import { AuditKey } from '../audit/signing';
 import { readHead, verifyLedger } from '../audit/verify';
-import { silentLogger } from '../jobs/runner/logger';
+import { silentLogger } from '../logger';
 
 export class RestoredLedgerError extends Error {
   override readonly name = 'RestoredLedgerError';

@@ -8,7 +8,7 @@
  */
 import type { JobService } from '../jobs/service';
 import type { SettingsStore } from '../settings/settings';
-import type { Logger } from '../jobs/runner/logger';
+import type { Logger } from '../logger';
 import { readBackupFolder } from '../../shared/node/backup-folder';
 import type { BackupFolder } from './backup-folder';
 

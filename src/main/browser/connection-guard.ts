@@ -14,7 +14,7 @@
 import type http from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
-import type { Logger } from '../jobs/runner/logger';
+import type { Logger } from '../logger';
 import { FrameProgress } from './frame-progress';
 
 export interface ConnectionLimits {

@@ -7,7 +7,7 @@
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import type { Logger } from '../jobs/runner/logger';
+import type { Logger } from '../logger';
 
 export interface BrowserAddress {
   port: number;

@@ -12,7 +12,7 @@ import { WebSocketServer } from 'ws';
 import type { CoreEndpoint } from '../core/core-host';
 import type { WireMessage } from '../../shared/contract';
 import { MAX_WIRE_REQUEST_BYTES } from '../../shared/wire-limits';
-import { silentLogger, type Logger } from '../jobs/runner/logger';
+import { silentLogger, type Logger } from '../logger';
 import { contentType, resolveStatic } from './static-files';
 import { mediaRoute } from './media-route';
 import { serveSocket, type SocketSession } from './socket-session';

@@ -15,7 +15,7 @@
 import type { RawData, WebSocket } from 'ws';
 import { wireRequestSchema, type WireMessage } from '../../shared/contract';
 import type { Dispatch } from '../ipc/dispatcher';
-import type { Logger } from '../jobs/runner/logger';
+import type { Logger } from '../logger';
 import { MAX_WIRE_REQUEST_BYTES } from '../../shared/wire-limits';
 
 export const SOCKET_LIMITS = {

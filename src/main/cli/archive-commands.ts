@@ -7,7 +7,7 @@
 import type { Core, CoreOptions } from '../core/core';
 import { openCore } from '../core/core';
 import { libraryPaths } from '../library/paths';
-import type { Logger } from '../jobs/runner/logger';
+import type { Logger } from '../logger';
 import type { SpawnWorker } from '../jobs/worker-process';
 import { restoreLibrary, RestoreError } from '../backup/restore';
 import { queueMissingThumbnails } from '../photos/thumbnail-check';

@@ -19,7 +19,7 @@ import { forkWorkerSpawner } from '../jobs/fork-worker';
 import { resolveLibraryDir } from '../library/paths';
 import { verifyAuditCommand } from './verify-audit';
 import { appPaths } from '../app-paths';
-import type { Logger } from '../jobs/runner/logger';
+import type { Logger } from '../logger';
 import type { AuditLedger } from '../audit/ledger';
 import { backupCommand, restoreCommand } from './archive-commands';
 

@@ -8,7 +8,7 @@
 import { fail } from '../../shared/result';
 import type { Dispatch } from '../ipc/dispatcher';
 import type { MediaDeps } from '../media/media';
-import type { Logger } from '../jobs/runner/logger';
+import type { Logger } from '../logger';
 import { queueMissingThumbnails } from '../photos/thumbnail-check';
 import { RestoreError, restoreLibrary, type RestoreReport } from '../backup/restore';
 import type { Core, CoreOptions } from './core';

@@ -2,7 +2,7 @@
  * The app core: everything main does, under plain Node. The Electron shell, browser mode and
  * tests all open the same core; only how workers are spawned and how the renderer is reached
  * differ (both injected). This is the composition root: it wires the services (./services.ts),
- * the job types' main halves (./job-halves.ts), the runner, and the IPC dispatcher over them.
+ * the feature rooms' registrations (./features.ts), the runner, and the IPC dispatcher over them.
  */
 import { openDatabase } from '../db/open';
 import { libraryPaths } from '../library/paths';
@@ -12,16 +12,15 @@ import { JobTransitions } from '../jobs/store/transitions';
 import { JobQueries } from '../jobs/store/queries';
 import { JobRegistry, diagnosticMainHalves } from '../jobs/registry';
 import { JobRunner, type RunnerOptions } from '../jobs/runner/runner';
-import { silentLogger, type Logger } from '../jobs/runner/logger';
+import { silentLogger, type Logger } from '../logger';
 import { JobService } from '../jobs/service';
 import type { SpawnWorker } from '../jobs/worker-process';
 import { SettingsStore } from '../settings/settings';
 import { startLeftoverSweep } from '../library/leftovers';
 import { Coalescer, EventHub } from './event-hub';
 import { createDispatcher, type Dispatch } from '../ipc/dispatcher';
-import { createHandlers } from '../ipc/handlers';
 import { appPaths } from '../app-paths';
-import { PhotoRepository } from '../photos/photo-repository';
+import { PhotoRepository } from '../catalogue/photo-repository';
 import { EvidenceStore } from '../evidence/evidence-store';
 import { Importer } from '../photos/importer';
 import { FileLocations } from '../photos/file-locations';
@@ -29,7 +28,7 @@ import { PhotoRemoval } from '../photos/photo-removal';
 import { EvidenceService } from '../evidence/evidence-service';
 import { ApiKeyStore } from '../settings/secrets';
 import { openDuplicates } from '../duplicates';
-import { productMainHalves } from './job-halves';
+import { allCalls, productMainHalves } from './features';
 import { preMigrationBackup } from '../backup/pre-migration';
 import { BackupScheduler } from '../backup/scheduler';
 import { backupFolderOf } from '../backup/backup-folder';
@@ -39,7 +38,7 @@ import type { CoreMode, CoreServices, PlatformHooks } from './services';
 import { wakeJobsWaitingFor } from '../dating/waiting-for-file';
 import { notesReader } from '../dating/note-evidence';
 
-export { APP_VERSION, type PlatformHooks } from './services';
+export type { PlatformHooks } from './services';
 
 export interface CoreOptions {
   libraryDir: string;
@@ -128,6 +127,7 @@ export function openCore(opts: CoreOptions): Core {
       photos,
       evidence,
       photoHashes: duplicates.hashes,
+      hashes: duplicates.hashes,
       duplicates: duplicates.store,
       settings,
       sqlite: db.sqlite,
@@ -237,7 +237,7 @@ export function openCore(opts: CoreOptions): Core {
     restore: opts.restore,
     nativeBinding: opts.nativeBinding,
   };
-  const dispatch = createDispatcher(createHandlers(services), {
+  const dispatch = createDispatcher(allCalls(services), {
     validateOutput: opts.validateOutputs ?? process.env.NODE_ENV !== 'production',
     log,
   });

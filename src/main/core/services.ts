@@ -8,7 +8,7 @@ import type { AuditLedger } from '../audit/ledger';
 import type { JobService } from '../jobs/service';
 import type { JobRunner } from '../jobs/runner/runner';
 import type { SettingsStore } from '../settings/settings';
-import type { PhotoRepository } from '../photos/photo-repository';
+import type { PhotoRepository } from '../catalogue/photo-repository';
 import type { EvidenceStore } from '../evidence/evidence-store';
 import type { EvidenceService } from '../evidence/evidence-service';
 import type { DuplicateReview } from '../duplicates/duplicate-review';
@@ -20,20 +20,10 @@ import type { Importer } from '../photos/importer';
 import type { FileLocations } from '../photos/file-locations';
 import type { MediaDeps } from '../media/media';
 import type { EventHub } from './event-hub';
+import type { ShellHooks } from '../shell-hooks';
 
-/** The version the app reports (app.health, the CLI). */
-export const APP_VERSION = '0.1.0';
-
-/** What only the desktop shell can do (native dialogs, the file manager); absent in browser mode. */
-export interface PlatformHooks {
-  chooseImportPaths?(): Promise<string[] | null>;
-  /** A file, with the system dialog (null: cancelled). */
-  chooseFile?(title: string): Promise<string | null>;
-  /** A folder for an export, with the system dialog (null: cancelled). */
-  chooseFolder?(title: string): Promise<string | null>;
-  revealInFolder?(path: string): void;
-  /** A native yes/no question (e.g. "import a whole disk?"); resolves true for `yes`. */
-  confirm?(message: string, yes: string): Promise<boolean>;
+/** What only the desktop shell can do: its dialogs (../shell-hooks.ts) and OS-backed encryption. */
+export interface PlatformHooks extends ShellHooks {
   /** OS-backed encryption for secrets (Electron safeStorage); its `protection` is shown in Settings. */
   cipher?: SecretCipher;
 }

@@ -9,7 +9,7 @@ import type { AiBackendConfig } from '../../shared/ai/schema';
 import { aiAnalysisJobType, type AiAnalysisJobType } from '../../shared/jobs/types/ai-analysis';
 import type { MainHalf } from '../jobs/registry';
 import type { EvidenceStore } from '../evidence/evidence-store';
-import type { PhotoRepository } from '../photos/photo-repository';
+import type { PhotoRepository } from '../catalogue/photo-repository';
 import type { SettingsStore } from '../settings/settings';
 import { aiEvidence } from './ai-evidence';
 import { waitForFile } from './waiting-for-file';

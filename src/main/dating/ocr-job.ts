@@ -6,7 +6,7 @@ import { PermanentJobError } from '../../shared/jobs/errors';
 import type { OcrJobType } from '../../shared/jobs/types/ocr';
 import type { MainHalf } from '../jobs/registry';
 import type { EvidenceRow, EvidenceStore } from '../evidence/evidence-store';
-import type { PhotoRepository } from '../photos/photo-repository';
+import type { PhotoRepository } from '../catalogue/photo-repository';
 import type { SettingsStore } from '../settings/settings';
 import { ocrEvidence, type CameraCapture } from './ocr-evidence';
 import { historyEvidenceFromText } from './history-evidence';

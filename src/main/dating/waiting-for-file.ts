@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import { RetryLaterError } from '../../shared/jobs/errors';
 import type { JobService } from '../jobs/service';
-import type { PhotoRow } from '../photos/photo-repository';
+import type { PhotoRow } from '../catalogue/photo-repository';
 
 export const WAIT_FOR_FILE_MS = 60 * 60_000;
 

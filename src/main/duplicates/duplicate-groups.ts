@@ -11,7 +11,7 @@
  */
 import type Database from 'better-sqlite3';
 import type { DuplicateGroup, DuplicateMember, DuplicateView } from '../../shared/duplicates/contract';
-import type { PhotoRepository } from '../photos/photo-repository';
+import type { PhotoRepository } from '../catalogue/photo-repository';
 import type { DuplicateStore, PairRow } from './duplicate-store';
 
 interface Component {

@@ -13,7 +13,7 @@ import { CallFailure } from '../../shared/result';
 import type { DuplicateView } from '../../shared/duplicates/contract';
 import type { AuditLedger } from '../audit/ledger';
 import type { LibraryDb } from '../db/open';
-import type { PhotoRepository } from '../photos/photo-repository';
+import type { PhotoRepository } from '../catalogue/photo-repository';
 import type { DuplicateGroups } from './duplicate-groups';
 import type { DuplicateStore } from './duplicate-store';
 import type { EvidencePropagation } from './evidence-propagation';

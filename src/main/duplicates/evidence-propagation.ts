@@ -14,7 +14,7 @@
  */
 import type { AuditEntry, AuditLedger } from '../audit/ledger';
 import type { EvidenceRow, EvidenceStore, NewEvidence } from '../evidence/evidence-store';
-import type { PhotoRepository } from '../photos/photo-repository';
+import type { PhotoRepository } from '../catalogue/photo-repository';
 import type { DuplicateStore } from './duplicate-store';
 
 /** What a proposal records about where it comes from (in the evidence row's details). */

@@ -8,7 +8,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Logger } from '../jobs/runner/logger';
+import type { Logger } from '../logger';
 
 export const LOG_FILE = 'main.log';
 

@@ -10,7 +10,7 @@ import { CallFailure } from '../../shared/result';
 import type { AuditLedger } from '../audit/ledger';
 import type { LibraryDb } from '../db/open';
 import type { ActionLog } from '../history/action-log';
-import type { PhotoRepository } from '../photos/photo-repository';
+import type { PhotoRepository } from '../catalogue/photo-repository';
 import type { EvidenceRow, EvidenceStore } from './evidence-store';
 import { toEstimateView, toEvidenceItem } from './evidence-view';
 import { manualEvidence } from './manual-constraint';

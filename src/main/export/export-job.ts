@@ -12,8 +12,8 @@ import type { ExportCursor, ExportJobType, ExportScope } from '../../shared/jobs
 import type { PayloadOf } from '../../shared/jobs/define';
 import { diskFullError, errnoCode, isDiskFull } from '../../shared/node/io-errors';
 import type { MainHalf } from '../jobs/registry';
-import { photoWhere } from '../photos/photo-listing';
-import { APP_VERSION } from '../core/services';
+import { photoWhere } from '../catalogue/photo-listing';
+import { APP_VERSION } from '../app-version';
 import { exportFileNames } from './export-files';
 
 /**

@@ -7,7 +7,7 @@ import { calls, isCallName, type CallName, type Calls } from '../../shared/contr
 import { CallFailure, fail, ok, type Result } from '../../shared/result';
 import type { z } from 'zod';
 import { isMachineryError, describeMachineryError } from '../jobs/machinery';
-import type { Logger } from '../jobs/runner/logger';
+import type { Logger } from '../logger';
 
 export type Handlers = {
   [N in CallName]: (input: z.output<Calls[N]['input']>) => z.input<Calls[N]['output']> | Promise<z.input<Calls[N]['output']>>;

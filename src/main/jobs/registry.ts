@@ -100,3 +100,6 @@ export function diagnosticMainHalves(writeMarker: (key: string, value: string) =
   });
   return Object.fromEntries(Object.keys(diagnosticJobTypes).map((t) => [t, half(t)])) as MainHalves<DiagnosticJobTypes>;
 }
+
+/** Main's halves of the product's types: each feature room gives some (src/main/core/features.ts joins them). */
+export type ProductHalves = MainHalves<ProductJobTypes>;

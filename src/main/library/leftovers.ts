@@ -10,7 +10,7 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Logger } from '../jobs/runner/logger';
+import type { Logger } from '../logger';
 
 /** A hidden partial (backup or restore) or SQLite's journal, WAL or shared memory beside one. */
 const PARTIAL = /^\..+\.partial(-journal|-wal|-shm)?$/;

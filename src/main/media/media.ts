@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import type { PhotoRepository } from '../photos/photo-repository';
+import type { PhotoRepository } from '../catalogue/photo-repository';
 import { tileFileFor } from './pyramid-files';
 import { openOriginal } from './original-file';
 

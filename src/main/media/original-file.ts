@@ -13,7 +13,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { PhotoRow } from '../photos/photo-repository';
+import type { PhotoRow } from '../catalogue/photo-repository';
 
 export type OpenedOriginal = { ok: true; fd: number; size: number } | { ok: false; missing: boolean; reason: string };
 

@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import type { viewerSchema } from '../../shared/contract';
 import { CallFailure } from '../../shared/result';
 import { IN_VIEW_PRIORITY, type JobService } from '../jobs/service';
-import type { PhotoRepository } from '../photos/photo-repository';
+import type { PhotoRepository } from '../catalogue/photo-repository';
 import { DISPLAYABLE } from './media';
 import { openOriginal } from './original-file';
 import { readPyramid } from './pyramid-files';

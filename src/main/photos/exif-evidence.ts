@@ -15,7 +15,7 @@ import type { ScanOverride, ScanPolicy } from '../../shared/contract';
 import type { EmbeddedMetadata } from '../../shared/jobs/outputs/photo-metadata';
 import { dayNum, isDayNum, toIsoDate } from '../../shared/dating';
 import type { NewEvidence } from '../evidence/evidence-store';
-import { cameraName, type PhotoRow } from './photo-repository';
+import { cameraName, type PhotoRow } from '../catalogue/photo-repository';
 
 export const CAMERA_DATE_CONFIDENCE = 0.9;
 /** Shown as "weak": a save date holds only if the clock was right, and says nothing of the picture itself. */

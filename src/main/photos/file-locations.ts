@@ -11,7 +11,7 @@ import type Database from 'better-sqlite3';
 import type { AuditLedger } from '../audit/ledger';
 import type { LibraryDb } from '../db/open';
 import { filesPresent } from './file-presence';
-import type { NewPhoto } from './photo-repository';
+import type { NewPhoto } from '../catalogue/photo-repository';
 
 const CHECK_PAGE = 500;
 /** Photos marked missing (or found) per transaction when the library opens. */

@@ -10,7 +10,7 @@ import type { MainHalf } from '../jobs/registry';
 import type { EvidenceStore } from '../evidence/evidence-store';
 import type { PhotoHashStore } from '../duplicates/photo-hash-store';
 import type { SettingsStore } from '../settings/settings';
-import type { PhotoRepository } from './photo-repository';
+import type { PhotoRepository } from '../catalogue/photo-repository';
 import { exifFindings, scanChoices } from './exif-evidence';
 import { cataloguedDateEvidence } from './catalogued-evidence';
 

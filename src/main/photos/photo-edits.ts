@@ -14,7 +14,7 @@ import type { LibraryDb } from '../db/open';
 import type { EvidenceStore, NewEvidence } from '../evidence/evidence-store';
 import type { ActionLog } from '../history/action-log';
 import { decideScan, exifDateEvidence } from './exif-evidence';
-import type { PhotoRepository, PhotoRow } from './photo-repository';
+import type { PhotoRepository, PhotoRow } from '../catalogue/photo-repository';
 
 const OVERRIDE_LABEL: Record<ScanOverride | 'none', string> = {
   scan: 'a scan',

@@ -7,7 +7,7 @@ import { PYRAMID_TILE_SIZE, previewJobType, type PreviewJobType } from '../../sh
 import { formatBytes } from '../../shared/format-bytes';
 import type { MainHalf } from '../jobs/registry';
 import { pyramidDirFor } from '../media/pyramid-files';
-import type { PhotoRepository } from './photo-repository';
+import type { PhotoRepository } from '../catalogue/photo-repository';
 
 export interface PreviewJobDeps {
   photos: PhotoRepository;

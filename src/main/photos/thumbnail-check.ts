@@ -6,12 +6,14 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { CoreServices } from '../core/services';
+import type { LibraryDb } from '../db/open';
+import type { LibraryPaths } from '../library/paths';
+import type { JobService } from '../jobs/service';
 
 const CHUNK = 2000;
 
 export async function queueMissingThumbnails(
-  core: Pick<CoreServices, 'db' | 'paths' | 'jobs'>,
+  core: { db: LibraryDb; paths: LibraryPaths; jobs: JobService },
   actor = 'system',
 ): Promise<number> {
   let files: string[];

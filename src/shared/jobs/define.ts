@@ -48,6 +48,10 @@ export interface JobUi {
   rerunForPhotos?: boolean;
   /** Offered on the Jobs page's "Start" menu (the payload is `{}`). */
   startable?: boolean;
+  /** How its subject reads when the job is not about a photo ("in /archive/scans"). */
+  subjectWords?(subject: string): string;
+  /** Why a retry alone cannot fix its permanent failure, and where the cause is fixed (default: the photo). */
+  permanentRemedy?: { why: string; fix?: { label: string; href: string } };
 }
 
 export interface JobTypeDefinition<
@@ -71,6 +75,12 @@ export interface JobTypeDefinition<
   policy: JobPolicy;
   limits: L;
   ui: U;
+  /**
+   * It reads a photo's file into the catalogue: the photo's metadata status follows this job. A
+   * re-run starts the reading over, so it is offered for a photo that could not be read (the other
+   * per-photo types skip such a photo: they would only fail again).
+   */
+  readsPhoto?: boolean;
   /** Exists only when the runtime is started with diagnostics on (tests, benchmarks). */
   diagnostic?: boolean;
 }

@@ -18,8 +18,11 @@
  *     │
  *     ├─▶ aborting(reason)   cancel, timeout, lost lease or shutdown: the worker is told, and
  *     │                      its process killed if the handler does not stop within the grace
+ *     │                      (a lost lease or a cancel is the LeaseKeeper's LeaseEvent, which
+ *     │                      JobRunner.onLeaseEvent turns into WorkerQueues.abort)
  *     ▼
  *   finished     a result, a failure, an exit or a give-back: its Outcome waits in `pending`
+ *     │          (progress on the way was written by Attempt.progress, throttled and fenced)
  *     │
  *     ▼
  *   committing   in a group commit (JobRunner.cycle → Completer.commit); a machinery error puts it
@@ -33,7 +36,12 @@
 import type { AnyJobType } from '../../../shared/jobs/define';
 import type { JobContext, MainHalf } from '../registry';
 import type { JobRow, Lease } from '../store/rows';
+import type { JobTransitions } from '../store/transitions';
+import type { Logger } from '../../logger';
 import { cancel, type Cancel, type Clock } from '../clock';
+
+/** Progress is written at most this often per attempt (it is advisory, and each write is a transaction). */
+const PROGRESS_EVERY_MS = 250;
 
 /** Why the runtime asked a job to stop. */
 export type AbortReason = 'cancel' | 'timeout' | 'lost' | 'shutdown';
@@ -66,7 +74,7 @@ export class Attempt {
   /** Set while an asynchronous `load` prepares it in main (see LoadContext); aborting it stops that. */
   private preparation?: AbortController;
   /** When its last progress was written (progress writes are throttled). */
-  lastProgressWrite = 0;
+  private lastProgressWrite = 0;
 
   constructor(
     readonly lease: Lease,
@@ -91,6 +99,31 @@ export class Attempt {
 
   get loading(): boolean {
     return this.s === 'loading';
+  }
+
+  /** Between its claim and its end in a worker: it can still be asked to stop. */
+  get live(): boolean {
+    return LIVE.includes(this.s);
+  }
+
+  /**
+   * Its worker reported progress: written, fenced on its lease, unless one was written less than
+   * PROGRESS_EVERY_MS ago. True when written. A busy database must not disturb the job: progress
+   * is advisory, so a failed write is only logged.
+   */
+  progress(fraction: number, message: string | null, io: { transitions: JobTransitions; clock: Clock; log: Logger }): boolean {
+    const now = io.clock.now();
+    if (now - this.lastProgressWrite < PROGRESS_EVERY_MS) return false;
+    this.lastProgressWrite = now;
+    try {
+      if (!io.transitions.setProgress(this.lease, Math.max(0, Math.min(1, fraction)), message)) {
+        io.log.warn(`job ${this.lease.id}: progress write fenced off (lease lost)`);
+      }
+      return true;
+    } catch (err) {
+      io.log.warn(`job ${this.lease.id}: progress not saved: ${(err as Error).message}`);
+      return false;
+    }
   }
 
   /** Main prepares it asynchronously; `controller` stops the preparation. */
@@ -161,9 +194,9 @@ export class Attempt {
     this.to('finished');
   }
 
-  /** Its outcome is committed. */
-  ended(): void {
-    this.to('ended');
+  /** Its outcome is committed (a checkpointed one is on its next step already, claimed again). */
+  committed(): void {
+    if (this.s === 'committing') this.to('ended');
   }
 
   /** A checkpoint was committed: the next step, with its payload, starts as a fresh claim in the same lease. */

@@ -22,18 +22,19 @@ import type { Continuation } from '../registry';
 import type { JobTransitions } from '../store/transitions';
 import { isMachineryError } from '../machinery';
 import { callHook, onFailedHook, TypeHookError } from '../type-hooks';
-import type { Logger } from './logger';
-import { seconds, type RunningJob } from './running-job';
+import type { Logger } from '../../logger';
+import { seconds } from './running-job';
+import type { Attempt } from './attempt';
 
 /** A worker's output, already checked against the type's schema (outside the write lock). */
 export type CheckedOutput =
   { success: true; data: unknown } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
 
 export type Outcome =
-  | { kind: 'result'; job: RunningJob; msg: JobResultMessage; output?: CheckedOutput }
-  | { kind: 'fail'; job: RunningJob; error: SerializedJobError }
+  | { kind: 'result'; job: Attempt; msg: JobResultMessage; output?: CheckedOutput }
+  | { kind: 'fail'; job: Attempt; error: SerializedJobError }
   /** Give back without charging: shutdown, a worker gone before the job started, a job taken back for an idle worker. */
-  | { kind: 'release'; job: RunningJob; event?: string };
+  | { kind: 'release'; job: Attempt; event?: string };
 
 export interface Settled {
   succeeded: number;
@@ -44,7 +45,7 @@ export interface Settled {
   /** Owners (worker slots) of each success. */
   succeededBy: string[];
   /** Jobs that checkpointed and go on with their next step once the transaction commits. */
-  continued: { job: RunningJob; payload: unknown }[];
+  continued: { job: Attempt; payload: unknown }[];
 }
 
 const settled = (): Settled => ({ succeeded: 0, failed: 0, discarded: 0, notes: [], succeededBy: [], continued: [] });
@@ -189,7 +190,7 @@ export class Completer {
    * In the transaction: the type's `apply` and the fenced success mark. False when the fence
    * failed; the caller then rolls back whatever apply wrote.
    */
-  private applyAndMarkSuccess(job: RunningJob, data: unknown, done: Settled): boolean {
+  private applyAndMarkSuccess(job: Attempt, data: unknown, done: Settled): boolean {
     const result = callHook('apply', job.row.type, () => job.half.apply(data, job.ctx));
     if (result !== null && typeof result === 'object') {
       // A checkpoint: the job goes on with the next step in the same lease once this commits.
@@ -205,7 +206,7 @@ export class Completer {
     return true;
   }
 
-  private recordFailure(job: RunningJob, error: SerializedJobError, counters: Settled): void {
+  private recordFailure(job: Attempt, error: SerializedJobError, counters: Settled): void {
     // When the failure is final, the type's own bookkeeping (e.g. the photo shows "metadata failed").
     const onFailed = onFailedHook(job.half, job.row.type, job.ctx);
     const outcome = this.transitions.markFailure(job.lease, error, { onFailed });

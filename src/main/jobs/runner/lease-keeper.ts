@@ -1,33 +1,36 @@
 /**
  * Lease upkeep on the runner's clock: renew the leases of every job this runner holds (and ping
  * the workers running them), sweep jobs whose lease lapsed, and prune old finished jobs slice by
- * slice. The transactions are Housekeeping's; this part owns the timers and tells the runner what
- * it found — a job whose lease was lost or whose cancel was asked for — through its host.
+ * slice. The transactions are Housekeeping's; this part owns the timers. It asks the runner three
+ * things (LeaseHolder) and tells it what it found as one typed event (LeaseEvent): an attempt whose
+ * lease was lost or whose cancel was asked for, jobs taken back, a renewal or sweep that failed.
  */
-import type { Lease } from '../store/rows';
 import type { Housekeeping } from './housekeeping';
-import type { Logger } from './logger';
-import type { RunningJob } from './running-job';
-import type { WorkerSlot } from './worker-pool';
+import type { Logger } from '../../logger';
+import type { Attempt } from './attempt';
 import { cancel, type Cancel, type Clock } from '../clock';
 
-export interface LeaseKeeperHost {
+/** What the keeper asks of the runner that holds the leases. */
+export interface LeaseHolder {
   /** False while backing off, stopping or stopped: a sweep then waits. */
-  running(): boolean;
-  /** Every job a worker holds (running or queued behind), with its worker. */
-  held(): { slot: WorkerSlot; job: RunningJob }[];
-  /** Leases of finished jobs whose outcome waits to be committed: still ours. */
-  committing(): Lease[];
-  /** Pings the workers that hold jobs (an unresponsive one is replaced by the pool). */
-  pingBusyWorkers(): void;
+  readonly accepting: boolean;
+  /**
+   * Every attempt whose lease is ours: held by a worker (its workers are pinged first, so an
+   * unresponsive one is replaced), or finished with its outcome waiting to be committed.
+   */
+  leasedAttempts(): Attempt[];
   /** Commits waiting outcomes (before a sweep, so ours are never taken for abandoned ones). */
-  flush(): void;
-  /** A held job's lease is gone or its cancel was asked for: stop it. */
-  abort(slot: WorkerSlot, job: RunningJob, reason: 'lost' | 'cancel'): void;
-  changed(ids: number[]): void;
-  wake(): void;
-  machineryError(what: string, err: unknown): void;
+  commitWaiting(): void;
+  /** What the keeper found. */
+  onLeaseEvent(e: LeaseEvent): void;
 }
+
+export type LeaseEvent =
+  /** The attempt's lease is gone, or its cancel was asked for: it must stop (if it still runs). */
+  | { kind: 'lost' | 'cancel'; attempt: Attempt }
+  /** Jobs whose lease lapsed were queued again. */
+  | { kind: 'reclaimed'; ids: number[] }
+  | { kind: 'failed'; what: string; err: unknown };
 
 export interface LeaseKeeperOptions {
   renewEveryMs: number;
@@ -44,7 +47,7 @@ export class LeaseKeeper {
 
   constructor(
     private readonly housekeeping: Housekeeping,
-    private readonly host: LeaseKeeperHost,
+    private readonly holder: LeaseHolder,
     private readonly o: LeaseKeeperOptions,
   ) {}
 
@@ -62,23 +65,16 @@ export class LeaseKeeper {
   }
 
   renew(): void {
-    this.host.pingBusyWorkers();
-    const held = new Map<number, { slot: WorkerSlot; job: RunningJob }>();
-    for (const h of this.host.held()) held.set(h.job.lease.id, h);
-    const leases = [...held.values()].map((h) => h.job.lease).concat(this.host.committing());
+    const attempts = new Map(this.holder.leasedAttempts().map((a) => [a.lease.id, a]));
     try {
-      const { lost, cancelRequested } = this.housekeeping.renew(leases);
+      const { lost, cancelRequested } = this.housekeeping.renew([...attempts.values()].map((a) => a.lease));
       for (const l of lost) {
         this.o.log.warn(`job ${l.id}: lease lost; its result will be discarded`);
-        const hit = held.get(l.id);
-        if (hit) this.host.abort(hit.slot, hit.job, 'lost');
+        this.holder.onLeaseEvent({ kind: 'lost', attempt: attempts.get(l.id)! });
       }
-      for (const l of cancelRequested) {
-        const hit = held.get(l.id);
-        if (hit) this.host.abort(hit.slot, hit.job, 'cancel');
-      }
+      for (const l of cancelRequested) this.holder.onLeaseEvent({ kind: 'cancel', attempt: attempts.get(l.id)! });
     } catch (err) {
-      this.host.machineryError('lease renewal', err);
+      this.holder.onLeaseEvent({ kind: 'failed', what: 'lease renewal', err });
     }
   }
 
@@ -88,19 +84,18 @@ export class LeaseKeeper {
    * database is never mistaken for an abandoned one; while backing off the sweep waits too.
    */
   sweep(): void {
-    if (!this.host.running()) return;
-    this.host.flush();
+    if (!this.holder.accepting) return;
+    this.holder.commitWaiting();
     if (this.timers.length) this.renew();
-    if (!this.host.running()) return;
+    if (!this.holder.accepting) return;
     try {
       const ids = this.housekeeping.reclaimLapsed();
       if (ids.length) {
         this.o.log.warn(`reclaimed ${ids.length} job(s) whose lease lapsed: ${ids.join(', ')}`);
-        this.host.changed(ids);
-        this.host.wake();
+        this.holder.onLeaseEvent({ kind: 'reclaimed', ids });
       }
     } catch (err) {
-      return this.host.machineryError('lease sweep', err);
+      return this.holder.onLeaseEvent({ kind: 'failed', what: 'lease sweep', err });
     }
     if (this.o.clock.now() - this.lastPruneAt >= this.o.pruneEveryMs) {
       this.lastPruneAt = this.o.clock.now();
@@ -110,7 +105,7 @@ export class LeaseKeeper {
 
   /** Prunes slice by slice, each its own short transaction, yielding to main between slices. */
   private pruneSlices(total: number): void {
-    if (!this.host.running()) return;
+    if (!this.holder.accepting) return;
     try {
       const { pruned, more } = this.housekeeping.pruneSlice();
       total += pruned;
@@ -118,7 +113,7 @@ export class LeaseKeeper {
         this.pruneTimer = this.o.clock.after(10, () => this.pruneSlices(total), { background: true });
       } else if (total) this.o.log.info(`pruned ${total} finished job(s) past retention`);
     } catch (err) {
-      this.host.machineryError('pruning finished jobs', err);
+      this.holder.onLeaseEvent({ kind: 'failed', what: 'pruning finished jobs', err });
     }
   }
 }

@@ -1,8 +1,2 @@
-/** Where the runtime says what it did; the CLI prints it, the app and tests may stay silent. */
-export interface Logger {
-  info(msg: string): void;
-  warn(msg: string): void;
-  error(msg: string): void;
-}
-
-export const silentLogger: Logger = { info() {}, warn() {}, error() {} };
+/** The runner's parts name the leaf module (src/main/logger.ts) through here: worker-pool.ts still does. */
+export { silentLogger, type Logger } from '../../logger';

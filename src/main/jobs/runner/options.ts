@@ -2,8 +2,9 @@
 import type { JobRegistry } from '../registry';
 import type { JobTransitions } from '../store/transitions';
 import type { SpawnWorker } from '../worker-process';
-import type { Logger } from './logger';
-import type { Clock } from '../clock';
+import type { Logger } from '../../logger';
+import { systemClock, type Clock } from '../clock';
+import { silentLogger } from '../../logger';
 import type { WorkerBudget } from '../../../shared/worker-budget';
 
 export interface RunnerOptions {
@@ -39,6 +40,30 @@ export interface RunnerOptions {
   /** Time and timers (polls, renewals, sweeps, backoffs, time limits); tests pass one they advance. */
   clock?: Clock;
   onJobsChanged?(ids: number[]): void;
+}
+
+/** The options with every default filled in (what the runner and its parts read). */
+export type ResolvedOptions = Required<
+  Omit<RunnerOptions, 'maxJobs' | 'onJobsChanged' | 'runnerId' | 'workerEnv' | 'onlyTypes'>
+> &
+  Pick<RunnerOptions, 'maxJobs' | 'onJobsChanged' | 'onlyTypes'>;
+
+export function withDefaults(opts: RunnerOptions): ResolvedOptions {
+  return {
+    heapMb: 1024,
+    leaseMs: 30_000,
+    renewEveryMs: 5_000,
+    sweepEveryMs: 10_000,
+    pollEveryMs: 1_000,
+    cancelGraceMs: 5_000,
+    unresponsiveMs: 20_000,
+    exitWhenIdle: false,
+    pruneEveryMs: 60 * 60_000,
+    paused: false,
+    log: silentLogger,
+    clock: systemClock,
+    ...opts,
+  } as ResolvedOptions;
 }
 
 export type Mode = 'created' | 'running' | 'backing_off' | 'stopping' | 'stopped';

@@ -15,12 +15,11 @@ import { diagnosticJobTypes } from '../../../shared/jobs/types';
 import type { AnyJobType } from '../../../shared/jobs/define';
 import type { Outcome } from './completer';
 import { claimFor, planClaims as plan, stealable } from './planning';
-import type { RunningJob } from './running-job';
 import type { WorkerSlot } from './worker-pool';
 
 const slot = (index: number, ready = true): WorkerSlot => ({ index, owner: `r/w${index}`, ready, alive: true });
 /** An attempt handed to worker 0, or one that is leaving it (asked back, or asked to stop). */
-const job = (type: keyof typeof diagnosticJobTypes, id: number, leaving?: 'revoking' | 'cancel'): RunningJob => {
+const job = (type: keyof typeof diagnosticJobTypes, id: number, leaving?: 'revoking' | 'cancel'): Attempt => {
   const a = new Attempt(
     { id, attempt: 1, claimedBy: 'r/w0' },
     { id, type } as JobRow,
@@ -37,7 +36,7 @@ const job = (type: keyof typeof diagnosticJobTypes, id: number, leaving?: 'revok
 /** Planning with each type's policy prefetch (nothing measured yet: see JobPace). */
 const planClaims = (
   slots: WorkerSlot[],
-  queueOf: (slot: WorkerSlot) => RunningJob[],
+  queueOf: (slot: WorkerSlot) => Attempt[],
   continuing: ReadonlySet<number>,
   pending: Outcome[],
 ) => plan(slots, queueOf, continuing, pending, (d) => d.policy.prefetch);
@@ -86,7 +85,7 @@ describe('planClaims', () => {
     const [a, b] = [slot(0), slot(1)];
     const queues = new Map([
       [0, [job('diag.noop_single', 1)]],
-      [1, [] as RunningJob[]],
+      [1, [] as Attempt[]],
     ]);
     const wants = planClaims([a, b], (s) => queues.get(s.index)!, new Set(), []);
     expect(wants.map((w) => [w.slot.index, w.idle])).toEqual([

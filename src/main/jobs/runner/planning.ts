@@ -10,7 +10,7 @@ import type { JobRegistry } from '../registry';
 import type { JobRow } from '../store/rows';
 import type { JobTransitions } from '../store/transitions';
 import type { Outcome } from './completer';
-import type { RunningJob } from './running-job';
+import type { Attempt } from './attempt';
 import type { WorkerSlot } from './worker-pool';
 
 export interface Want {
@@ -24,7 +24,7 @@ export interface Want {
 
 export function planClaims(
   slots: readonly WorkerSlot[],
-  queueOf: (slot: WorkerSlot) => readonly RunningJob[],
+  queueOf: (slot: WorkerSlot) => readonly Attempt[],
   continuing: ReadonlySet<number>,
   pending: readonly Outcome[],
   /** How many a worker may hold behind the job it runs (JobPace.prefetch). */
@@ -39,7 +39,7 @@ export function planClaims(
   //    Otherwise a worker that runs faster than main commits is topped up again and again, and
   //    the outcomes waiting in main's memory (work a crash would redo) grow without bound.
   const stepping = new Set<string>();
-  const uncommitted = new Map<string, { n: number; last: RunningJob }>();
+  const uncommitted = new Map<string, { n: number; last: Attempt }>();
   pending.forEach((o, i) => {
     const owner = o.job.lease.claimedBy;
     if (o.kind === 'result' && o.job.definition.policy.checkpointed) stepping.add(owner);
@@ -73,7 +73,7 @@ export function planClaims(
 /** The worker holding the most jobs it has not started (and may give back), if any holds one. */
 export function stealable(
   slots: readonly WorkerSlot[],
-  queueOf: (slot: WorkerSlot) => readonly RunningJob[],
+  queueOf: (slot: WorkerSlot) => readonly Attempt[],
 ): WorkerSlot | undefined {
   let best: WorkerSlot | undefined;
   let most = 0;
@@ -96,7 +96,7 @@ export interface ClaimContext {
   leaseMs: number;
   onlyTypes?: readonly string[];
   /** Per slot, the jobs its worker holds ([0] is the one it runs). */
-  queues: readonly (readonly RunningJob[])[];
+  queues: readonly (readonly Attempt[])[];
   /** How many more jobs this runner may claim (`maxJobs`). */
   budget: number;
   /** How many jobs fit in this transaction (the cycle's time budget, after its outcomes). */

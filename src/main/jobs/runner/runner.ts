@@ -18,16 +18,18 @@ import type { WorkerToMain } from '../../../shared/worker-protocol';
 import type { JobRow } from '../store/rows';
 import { describeMachineryError, isMachineryError } from '../machinery';
 import { Completer, type Outcome, type Settled } from './completer';
-import { LeaseKeeper } from './lease-keeper';
+import { LeaseKeeper, type LeaseEvent, type LeaseHolder } from './lease-keeper';
+import type { Attempt } from './attempt';
 import { Housekeeping, newRunnerId } from './housekeeping';
-import { silentLogger } from './logger';
 import { WorkerPool, type SlotExit, type WorkerSlot } from './worker-pool';
 import { WorkerQueues } from './worker-queues';
 import { JobPace } from './pace';
+import { ChangedJobs } from './changed-jobs';
+import { MachineryBackoff } from './machinery-backoff';
 import { CycleBudget } from './cycle-budget';
 import { claimFor, planClaims, type Claims } from './planning';
-import { TRANSITIONS, type Mode, type RunnerOptions, type RunnerStats } from './options';
-import { cancel, systemClock, type Cancel } from '../clock';
+import { TRANSITIONS, withDefaults, type Mode, type ResolvedOptions, type RunnerOptions, type RunnerStats } from './options';
+import { cancel, type Cancel } from '../clock';
 
 export type { RunnerOptions, RunnerStats } from './options';
 
@@ -37,12 +39,11 @@ export type { RunnerOptions, RunnerStats } from './options';
  */
 const COMMIT_WINDOW_MS = 1;
 
-export class JobRunner {
+export class JobRunner implements LeaseHolder {
   readonly runnerId: string;
   /** Resolves when `maxJobs` have finished or, with `exitWhenIdle`, when nothing is claimable; and on stop. */
   readonly finished: Promise<void>;
-  private readonly o: Required<Omit<RunnerOptions, 'maxJobs' | 'onJobsChanged' | 'runnerId' | 'workerEnv' | 'onlyTypes'>> &
-    Pick<RunnerOptions, 'maxJobs' | 'onJobsChanged' | 'onlyTypes'>;
+  private readonly o: ResolvedOptions;
   private mode: Mode = 'created';
   /** The pump: idle, a cycle scheduled on the next turn, a cycle running, or running with another asked for. */
   private pumpState: 'idle' | 'scheduled' | 'cycling' | 'again' = 'idle';
@@ -57,14 +58,13 @@ export class JobRunner {
   private readonly pending: Outcome[] = [];
   /** The last claim for an idle worker found nothing ready (cleared by anything committed or claimed since). */
   private queueDrained = false;
-  private machineryDelayMs = 0;
   /** How many outcomes and claims one cycle may take on. */
   private readonly cycleBudget = new CycleBudget();
-  private backoffTimer?: Cancel;
+  private readonly backoff: MachineryBackoff;
   /** The commit window: real time, not the clock's (it batches results; it is not a policy). */
   private windowTimer?: NodeJS.Timeout;
   private pollTimer?: Cancel;
-  private changed = new Set<number>();
+  private readonly changed: ChangedJobs;
   private stopPromise?: Promise<void>;
   private finishedResolve!: () => void;
   private readonly stats = {
@@ -79,41 +79,13 @@ export class JobRunner {
 
   constructor(opts: RunnerOptions) {
     this.runnerId = opts.runnerId ?? newRunnerId();
-    this.o = {
-      heapMb: 1024,
-      leaseMs: 30_000,
-      renewEveryMs: 5_000,
-      sweepEveryMs: 10_000,
-      pollEveryMs: 1_000,
-      cancelGraceMs: 5_000,
-      unresponsiveMs: 20_000,
-      exitWhenIdle: false,
-      pruneEveryMs: 60 * 60_000,
-      paused: false,
-      log: silentLogger,
-      clock: systemClock,
-      ...opts,
-    } as JobRunner['o'];
+    this.o = withDefaults(opts);
+    this.backoff = new MachineryBackoff(this.o.clock);
+    this.changed = new ChangedJobs(opts.onJobsChanged);
     this.finished = new Promise((resolve) => (this.finishedResolve = resolve));
     this.completer = new Completer(opts.transitions, this.o.leaseMs, this.o.log);
     this.housekeeping = new Housekeeping({ ...opts, runnerId: this.runnerId, leaseMs: this.o.leaseMs });
-    this.leases = new LeaseKeeper(
-      this.housekeeping,
-      {
-        running: () => this.mode === 'running',
-        held: () => this.workers.held(),
-        // Finished jobs whose outcome waits to be committed (e.g. the database was busy) are still ours.
-        committing: () =>
-          this.pending.filter((o) => o.kind !== 'release' && o.job.abortReason !== 'lost').map((o) => o.job.lease),
-        pingBusyWorkers: () => this.pool.ping((slot) => this.workers.of(slot).length > 0),
-        flush: () => this.flush(),
-        abort: (slot, job, reason) => this.workers.abort(slot, job, reason),
-        changed: (ids) => ids.forEach((id) => this.markChanged(id)),
-        wake: () => this.wake(),
-        machineryError: (what, err) => this.machineryError(what, err),
-      },
-      this.o,
-    );
+    this.leases = new LeaseKeeper(this.housekeeping, this, this.o);
     this.pool = new WorkerPool({
       size: opts.concurrency,
       runnerId: this.runnerId,
@@ -179,7 +151,7 @@ export class JobRunner {
     this.enter('stopping');
     this.leases.stop();
     cancel(this.pollTimer);
-    cancel(this.backoffTimer);
+    this.backoff.stop();
     clearTimeout(this.windowTimer);
     // Real time, not the clock's: this waits for processes to finish their work.
     const deadline = Date.now() + graceMs;
@@ -245,6 +217,41 @@ export class JobRunner {
     if (someoneIdle || this.pending.length >= this.cycleBudget.items() || this.mode !== 'running') return this.wake();
     if (this.windowTimer || this.pumpState !== 'idle') return;
     this.windowTimer = setTimeout(() => this.wake(), COMMIT_WINDOW_MS);
+  }
+
+  // ---------------------------------------------------------------- leases (LeaseKeeper asks and tells)
+
+  get accepting(): boolean {
+    return this.mode === 'running';
+  }
+
+  leasedAttempts(): Attempt[] {
+    this.pool.ping((slot) => this.workers.of(slot).length > 0);
+    // Finished jobs whose outcome waits to be committed (e.g. the database was busy) are still ours.
+    const waiting = this.pending.filter((o) => o.kind !== 'release' && o.job.abortReason !== 'lost').map((o) => o.job);
+    return this.workers
+      .held()
+      .map((h) => h.job)
+      .concat(waiting);
+  }
+
+  commitWaiting(): void {
+    this.cycle(false);
+  }
+
+  onLeaseEvent(e: LeaseEvent): void {
+    switch (e.kind) {
+      case 'lost':
+      case 'cancel':
+        // An attempt already finished keeps its outcome (a lost lease's is discarded at commit).
+        if (e.attempt.live) this.workers.abort(this.workers.slotOf(e.attempt), e.attempt, e.kind);
+        return;
+      case 'reclaimed':
+        e.ids.forEach((id) => this.markChanged(id));
+        return this.wake();
+      case 'failed':
+        return this.machineryError(e.what, e.err);
+    }
   }
 
   /** A cancel was requested in this process: if we hold the job, stop it now rather than at the next renewal. */
@@ -333,7 +340,7 @@ export class JobRunner {
       this.machineryError(batch.length ? 'commit' : 'claim', err);
       return false;
     }
-    this.machineryDelayMs = 0;
+    this.backoff.recovered();
     const { claims, cut } = result.then;
     this.cycleBudget.spent(batch.length + claims.reduce((n, c) => n + c.rows.length, 0), performance.now() - started);
     this.afterCommit(batch, result.settled);
@@ -363,14 +370,9 @@ export class JobRunner {
     }
     this.workers.continueAfterCommit(done.continued);
     for (const o of batch) {
-      if (o.job.state === 'committing') o.job.ended(); // a continued one is already on its next step
+      o.job.committed();
       this.markChanged(o.job.lease.id);
     }
-  }
-
-  /** Commits waiting outcomes without claiming (sweep, shutdown). */
-  private flush(): void {
-    this.cycle(false);
   }
 
   private assign(slot: WorkerSlot, rows: JobRow[]): void {
@@ -400,18 +402,7 @@ export class JobRunner {
 
   private onProgress(slot: WorkerSlot, msg: Extract<WorkerToMain, { t: 'progress' }>): void {
     const job = this.workers.find(slot, msg.jobId, msg.attempt);
-    const now = this.o.clock.now();
-    if (!job || now - job.lastProgressWrite < 250) return;
-    job.lastProgressWrite = now;
-    try {
-      if (!this.o.transitions.setProgress(job.lease, Math.max(0, Math.min(1, msg.progress)), msg.message ?? null)) {
-        this.o.log.warn(`job ${job.lease.id}: progress write fenced off (lease lost)`);
-      }
-      this.markChanged(job.lease.id);
-    } catch (err) {
-      // Progress is advisory: a busy database must not disturb the job.
-      this.o.log.warn(`job ${job.lease.id}: progress not saved: ${(err as Error).message}`);
-    }
+    if (job?.progress(msg.progress, msg.message ?? null, this.o)) this.markChanged(job.lease.id);
   }
 
   private onExit(slot: WorkerSlot, exit: SlotExit): void {
@@ -430,13 +421,12 @@ export class JobRunner {
     // Already backing off (or stopping): count it, but do not push the retry further out.
     if (this.mode !== 'running') return;
     this.enter('backing_off');
-    this.machineryDelayMs = Math.min(10_000, Math.max(100, this.machineryDelayMs * 2));
-    this.o.log.warn(`job runner ${what} failed (${this.stats.lastMachineryError}); backing off ${this.machineryDelayMs} ms`);
-    this.backoffTimer = this.o.clock.after(this.machineryDelayMs, () => {
+    const delayMs = this.backoff.wait(() => {
       if (this.mode !== 'backing_off') return;
       this.enter('running');
       this.wake();
     });
+    this.o.log.warn(`job runner ${what} failed (${this.stats.lastMachineryError}); backing off ${delayMs} ms`);
   }
 
   private countMachineryError(message: string): void {
@@ -452,15 +442,6 @@ export class JobRunner {
   }
 
   private markChanged(id: number): void {
-    if (!this.o.onJobsChanged) return;
-    const first = this.changed.size === 0;
     this.changed.add(id);
-    if (first) {
-      queueMicrotask(() => {
-        const ids = [...this.changed];
-        this.changed.clear();
-        this.o.onJobsChanged?.(ids);
-      });
-    }
   }
 }

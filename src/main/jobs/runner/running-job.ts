@@ -14,16 +14,16 @@ import { describeHeap } from './worker-heap';
 
 export type { AbortReason } from './attempt';
 
-/** An attempt this runner holds (see ./attempt.ts for its states). */
+/** @deprecated The attempt is `Attempt` (./attempt.ts); this name is kept only for worker-queues.ts until it says Attempt too. */
 export type RunningJob = Attempt;
 
 export type Prepared =
-  | { job: RunningJob; input: unknown }
-  | { job: RunningJob; error: SerializedJobError }
+  | { job: Attempt; input: unknown }
+  | { job: Attempt; error: SerializedJobError }
   /** An asynchronous load: the input (or the error) once main has prepared it. */
-  | { job: RunningJob; pending: Promise<Loaded> };
+  | { job: Attempt; pending: Promise<Loaded> };
 
-export type Loaded = { job: RunningJob; input: unknown } | { job: RunningJob; error: SerializedJobError };
+export type Loaded = { job: Attempt; input: unknown } | { job: Attempt; error: SerializedJobError };
 
 /** Validates the payload and runs the type's `load`; a job that cannot start gets a readable reason. */
 export function prepareJob(row: JobRow, lease: Lease, registry: JobRegistry): Prepared {
@@ -42,7 +42,7 @@ export function prepareJob(row: JobRow, lease: Lease, registry: JobRegistry): Pr
 }
 
 /** Runs `load` for the job's current payload (also for each step of a checkpointed job). */
-export function loadInput(job: RunningJob): Prepared {
+export function loadInput(job: Attempt): Prepared {
   let controller: AbortController | undefined;
   // Made only when a load looks at its signal: most loads are short synchronous reads.
   const main = {
@@ -65,7 +65,7 @@ export function loadInput(job: RunningJob): Prepared {
 }
 
 /** The failure of a job the runtime stopped while main was still preparing it. */
-export function abortedWhileLoading(job: RunningJob): SerializedJobError {
+export function abortedWhileLoading(job: Attempt): SerializedJobError {
   if (job.abortReason === 'timeout') {
     return { kind: 'retryable', message: `Timed out after ${seconds(job.definition.policy.timeoutMs)}` };
   }
@@ -78,7 +78,7 @@ export interface ExitLimits {
 }
 
 /** The failure a job gets when the process running it ended. */
-export function errorForExit(job: RunningJob, exit: SlotExit, limits: ExitLimits): SerializedJobError {
+export function errorForExit(job: Attempt, exit: SlotExit, limits: ExitLimits): SerializedJobError {
   const reason = exit.kind === 'killed' ? exit.reason : null;
   if (job.abortReason === 'cancel' || reason === 'cancel') return { kind: 'permanent', message: 'Cancelled' };
   if (job.abortReason === 'timeout' || reason === 'timeout') {

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { defineJobType } from '../define';
 import { aiAnalysisSchema, aiBackendConfigSchema, DEFAULT_AI_TIMEOUT_MS } from '../../ai/schema';
-import { photoIdPayload, photoSubject, MINUTE } from './common';
+import { AI_SETTINGS_REMEDY, photoIdPayload, photoSubject, MINUTE } from './common';
 
 export const aiAnalysisJobType = defineJobType({
   type: 'ai_analysis',
@@ -14,6 +14,6 @@ export const aiAnalysisJobType = defineJobType({
   subject: photoSubject,
   policy: { maxRetries: 4, timeoutMs: 5 * MINUTE, handOff: 1, prefetch: 2 },
   limits: { requestTimeoutMs: DEFAULT_AI_TIMEOUT_MS },
-  ui: { label: 'AI analysis', rerunForPhotos: true },
+  ui: { label: 'AI analysis', rerunForPhotos: true, permanentRemedy: AI_SETTINGS_REMEDY },
 });
 export type AiAnalysisJobType = typeof aiAnalysisJobType;

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { defineJobType } from '../define';
 import { aiBackendConfigSchema } from '../../ai/schema';
-import { MINUTE } from './common';
+import { AI_SETTINGS_REMEDY, MINUTE } from './common';
 
 /** A test waits at most this long for an answer (a cold model can take a while to load). */
 export const AI_TEST_TIMEOUT_MS = 90_000;
@@ -38,6 +38,6 @@ export const aiTestJobType = defineJobType({
   subject: () => 'settings:ai',
   policy: { maxRetries: 0, timeoutMs: 2 * MINUTE, handOff: 1, prefetch: 0 },
   limits: { requestTimeoutMs: AI_TEST_TIMEOUT_MS },
-  ui: { label: 'AI connection test' },
+  ui: { label: 'AI connection test', permanentRemedy: AI_SETTINGS_REMEDY },
 });
 export type AiTestJobType = typeof aiTestJobType;

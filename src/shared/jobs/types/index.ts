@@ -1,6 +1,6 @@
 /**
  * Every job type the product knows, one definition each (see ../define.ts). Adding a type: its
- * definition here, a main half (src/main/core/job-halves.ts lists them), a worker half
+ * definition here, a main half (its feature room's feature.ts registers it), a worker half
  * (src/worker/handlers/index.ts lists them); each list is typed so a missing half is a compile error.
  */
 import type { AnyJobType, JobUi } from '../define';
@@ -48,6 +48,14 @@ export const allJobTypes: Record<string, AnyJobType> = { ...productJobTypes, ...
 export function jobTypeLabel(type: string): string {
   return allJobTypes[type]?.ui.label ?? type;
 }
+
+/** Whether the type reads a photo's file into the catalogue (see `readsPhoto` in ../define.ts). */
+export function readsPhoto(type: string): boolean {
+  return allJobTypes[type]?.readsPhoto === true;
+}
+
+/** The type whose job reads a pending photo (its latest job is what a tile not read yet shows). */
+export const PHOTO_READING_TYPE = PRODUCT_JOB_TYPES.find(readsPhoto) as ProductJobTypeName;
 
 /** The type's name inside a sentence ("Re-run metadata", "the OCR job"). */
 export function jobTypeInSentence(type: string): string {

@@ -80,6 +80,10 @@ export const locateJobType = defineJobType({
   // A walk of a whole drive may take long; one at a time (they read the same disks).
   policy: { maxRetries: 1, timeoutMs: 120 * MINUTE, handOff: 1, prefetch: 0, concurrency: 1 },
   limits: {},
-  ui: { label: 'Locate', inSentence: 'the search for missing files' },
+  ui: {
+    label: 'Locate',
+    inSentence: 'the search for missing files',
+    subjectWords: (subject) => `in ${subject.slice('locate:'.length)}`,
+  },
 });
 export type LocateJobType = typeof locateJobType;

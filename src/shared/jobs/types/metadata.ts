@@ -37,5 +37,6 @@ export const metadataJobType = defineJobType({
   policy: { maxRetries: 3, timeoutMs: 2 * MINUTE, handOff: 8, prefetch: 8 },
   limits: { maxFileBytes: MAX_FILE_BYTES, maxInputPixels: MAX_INPUT_PIXELS },
   ui: { label: 'Metadata', inSentence: 'metadata', rerunForPhotos: true },
+  readsPhoto: true,
 });
 export type MetadataJobType = typeof metadataJobType;

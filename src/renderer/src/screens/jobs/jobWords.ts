@@ -4,17 +4,17 @@
  * to the "Technical details" disclosure.
  */
 import type { JobSummary } from '../../../../shared/contract';
-import { jobTypeLabel } from '../../../../shared/jobs/types';
+import { allJobTypes, jobTypeLabel } from '../../../../shared/jobs/types';
 
 /** "Metadata", "OCR", … for product types; a diagnostic type keeps its code name. */
 export const typeLabel = (type: string): string => jobTypeLabel(type);
 
-/** What a job is about, in words: the photo's file name, or nothing for library-wide work. */
-export function subjectLabel(job: Pick<JobSummary, 'photo' | 'subject'>): string {
+/** What a job is about, in words: the photo's file name, its type's words for it, or nothing for library-wide work. */
+export function subjectLabel(job: Pick<JobSummary, 'photo' | 'subject' | 'type'>): string {
   if (job.photo) return job.photo.filename;
   if (job.subject?.startsWith('photo:')) return 'a photo no longer in the library';
-  if (job.subject?.startsWith('locate:')) return `in ${job.subject.slice('locate:'.length)}`;
-  return '';
+  const words = allJobTypes[job.type]?.ui.subjectWords;
+  return job.subject && words ? words(job.subject) : '';
 }
 
 /** Who did it: the archivist, an import, or Circa itself (a worker, housekeeping). */
@@ -71,11 +71,8 @@ export interface Remedy {
 
 /** For a permanent failure: why retrying alone will not help, and where the cause can be fixed. */
 export function permanentRemedy(job: Pick<JobSummary, 'type' | 'photo'>): Remedy {
-  if (job.type === 'ai_analysis' || job.type === 'ai_test')
-    return {
-      why: 'A retry asks the same backend the same question; change the visual-analysis settings first.',
-      fix: { label: 'Open Settings', href: '#/settings' },
-    };
+  const own = allJobTypes[job.type]?.ui.permanentRemedy;
+  if (own) return own;
   if (!job.photo) return { why: 'A retry runs the same work the same way and will fail again unless its cause is fixed.' };
   return {
     why: 'A retry reads the same file the same way and will fail again unless the file is replaced or repaired.',

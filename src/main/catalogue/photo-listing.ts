@@ -11,7 +11,8 @@
 import type Database from 'better-sqlite3';
 import type { PhotoSummary } from '../../shared/contract';
 import { DATE_KEY_SQL } from '../db/schema';
-import { UNREVIEWED_DUPLICATE_IDS } from '../duplicates/photo-filter';
+import { PHOTO_READING_TYPE } from '../../shared/jobs/types';
+import { UNREVIEWED_DUPLICATE_IDS } from './duplicate-filter';
 import { searchCondition } from './photo-search-query';
 import { dateColumns, DATED, firstDay, lastDay, yearConditions, type DateColumns, type YearMode } from './photo-date-columns';
 
@@ -70,7 +71,7 @@ const RANGE_INDEX_FILTERS: ReadonlySet<PhotoFilter> = new Set(['all', 'undated',
 /** A photo not read yet: its latest metadata job (one lookup in the subject index), for the tile to show. */
 const METADATA_JOB_SQL = `CASE WHEN metadata_status = 'pending' THEN (
     SELECT json_object('id', j.id, 'status', j.status, 'runAfter', j.run_after, 'errorMessage', j.error_message)
-      FROM background_jobs j WHERE j.subject = 'photo:' || photos.id AND j.type = 'metadata' ORDER BY j.id DESC LIMIT 1
+      FROM background_jobs j WHERE j.subject = 'photo:' || photos.id AND j.type = '${PHOTO_READING_TYPE}' ORDER BY j.id DESC LIMIT 1
   ) END`;
 
 // Qualified: a search joins photos_fts, whose columns share some of these names.

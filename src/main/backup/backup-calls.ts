@@ -1,16 +1,24 @@
-/** The contract calls for keeping the archive: the list of backups, a restore, an export's folder. */
+/** The contract calls for the library's backups: the list of them, a restore. */
 import path from 'node:path';
 import fs from 'node:fs';
 import type { BackupEntry } from '../../shared/contract';
 import { readBackupFolder } from '../../shared/node/backup-folder';
 import { errnoCode } from '../../shared/node/io-errors';
 import { CallFailure } from '../../shared/result';
-import { backupFolderOf } from '../backup/backup-folder';
-import { RestoreError } from '../backup/restore';
-import type { CoreServices } from '../core/services';
-import type { Handlers } from './dispatcher';
+import { backupFolderOf } from './backup-folder';
+import { RestoreError, type RestoreReport } from './restore';
+import type { SettingsStore } from '../settings/settings';
+import type { LibraryPaths } from '../library/paths';
+import type { Handlers } from '../ipc/dispatcher';
 
-export function archiveHandlers(core: CoreServices): Pick<Handlers, 'backups.list' | 'backups.restore' | 'export.chooseFolder'> {
+export interface BackupCallDeps {
+  settings: SettingsStore;
+  paths: LibraryPaths;
+  /** Replaces the library with the backup at `file` (only when a CoreHost owns the core). */
+  restore?(file: string): Promise<RestoreReport & { thumbnailsQueued: number }>;
+}
+
+export function backupCalls(core: BackupCallDeps): Pick<Handlers, 'backups.list' | 'backups.restore'> {
   /** The backup folder, and the library's own backups/ (pre-migration and safety copies go there when the folder is elsewhere). */
   const folders = () => {
     const folder = backupFolderOf(core.settings, core.paths);
@@ -50,12 +58,6 @@ export function archiveHandlers(core: CoreServices): Pick<Handlers, 'backups.lis
         if (err instanceof RestoreError) throw new CallFailure('conflict', err.message);
         throw err;
       }
-    },
-
-    'export.chooseFolder': async () => {
-      if (!core.platform.chooseFolder)
-        throw new CallFailure('conflict', 'Choosing a folder needs the desktop app; type its path instead');
-      return { path: await core.platform.chooseFolder('Export to folder') };
     },
   };
 }

@@ -1,7 +1,7 @@
 /**
- * The library grid's "duplicates to review" filter (src/main/photos/photo-listing.ts): photos in a
- * pair the scan proposed that is not inside one confirmed group (the same rule as the Duplicates
- * screen's unreviewed groups). The set is small next to the library — pairs to review, read
+ * The library grid's "duplicates to review" filter (./photo-listing.ts), over the duplicates
+ * room's tables: photos in a pair the scan proposed that is not inside one confirmed group (the
+ * same rule as the Duplicates screen's unreviewed groups). The set is small next to the library — pairs to review, read
  * through the pairs' status index — so the grid lists it from here and counts it exactly.
  */
 const OPEN_PAIR = `status = 'proposed' AND NOT EXISTS (

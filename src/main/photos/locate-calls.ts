@@ -1,15 +1,23 @@
 /** The contract calls for finding missing photos again: where they were, Locate…, the shell's picker. */
 import path from 'node:path';
 import { CallFailure } from '../../shared/result';
-import type { CoreServices } from '../core/services';
-import { checkLocatePlace } from '../photos/locate-job';
-import type { Handlers } from './dispatcher';
+import type { JobService } from '../jobs/service';
+import type { Handlers } from '../ipc/dispatcher';
+import type { ShellHooks } from '../shell-hooks';
+import { checkLocatePlace } from './locate-job';
+import type { FileLocations } from './file-locations';
 
 /** Folders listed by photos.missingFolders (the rest are counted). */
 const LISTED_FOLDERS = 200;
 
-export function locateHandlers(
-  core: CoreServices,
+export interface LocateCallDeps {
+  jobs: JobService;
+  locations: FileLocations;
+  platform: ShellHooks;
+}
+
+export function locateCalls(
+  core: LocateCallDeps,
 ): Pick<Handlers, 'photos.locate' | 'photos.missingFolders' | 'photos.chooseLocation'> {
   return {
     'photos.locate': async ({ path: place, photoIds, folder }) => {
