@@ -43,7 +43,7 @@ import { rebuildRound, runRebuildOnly } from './_dating-rebuild';
 import { heuristicCalibration } from './_dating-calibration';
 import { notationTable } from './_dating-notation';
 import { KIND_HEADER, kindRows, scoreAll, summariseByKind, writeCaptions, type CaptionFiles } from './_captions';
-import { parseOcrReading } from '../src/main/photos/photo-repository';
+import { parseOcrReading } from '../src/main/catalogue/photo-repository';
 import { workByKind } from './_ocr-work';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

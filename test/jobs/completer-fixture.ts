@@ -13,7 +13,8 @@ import { JobQueries } from '../../src/main/jobs/store/queries';
 import { JobTransitions } from '../../src/main/jobs/store/transitions';
 import { Completer, type Outcome } from '../../src/main/jobs/runner/completer';
 import { silentLogger } from '../../src/main/logger';
-import { prepareJob, type RunningJob } from '../../src/main/jobs/runner/running-job';
+import { prepareJob } from '../../src/main/jobs/runner/running-job';
+import type { Attempt } from '../../src/main/jobs/runner/attempt';
 import type { ProductJobTypes } from '../../src/shared/jobs/types';
 
 export const OWNER = 'host:1:x/w0';
@@ -48,7 +49,7 @@ export function openCompleterFixture() {
   const { db, ledger, transitions, queries, put, writes, registry } = openJobsLibrary('circa-completer-');
   const completer = new Completer(transitions, 30_000, silentLogger);
   /** Enqueues and claims diag.noop jobs with these keys (k0… by default), as a worker slot would hold them. */
-  const held = (n: number, keys = Array.from({ length: n }, (_, i) => `k${i}`), maxRetries = () => 2): RunningJob[] => {
+  const held = (n: number, keys = Array.from({ length: n }, (_, i) => `k${i}`), maxRetries = () => 2): Attempt[] => {
     transitions.enqueue(
       keys.map((key) => ({ type: 'diag.noop', payload: { key }, subject: null, maxRetries: maxRetries() })),
       'test',
@@ -60,7 +61,7 @@ export function openCompleterFixture() {
       return p.job;
     });
   };
-  const ok = (job: RunningJob, output: unknown = { pid: 1 }): Outcome => ({
+  const ok = (job: Attempt, output: unknown = { pid: 1 }): Outcome => ({
     kind: 'result',
     job,
     msg: { t: 'result', jobId: job.lease.id, attempt: job.lease.attempt, ok: true, output },

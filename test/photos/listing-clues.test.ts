@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../src/main/core/core';
-import { PhotoListing, photoWhere, type PhotoQuery } from '../../src/main/photos/photo-listing';
+import { PhotoListing, photoWhere, type PhotoQuery } from '../../src/main/catalogue/photo-listing';
 import { openTestCore } from '../support/core';
 
 interface Seeded {

@@ -242,10 +242,13 @@ export class JobRunner implements LeaseHolder {
   onLeaseEvent(e: LeaseEvent): void {
     switch (e.kind) {
       case 'lost':
-      case 'cancel':
+      case 'cancel': {
         // An attempt already finished keeps its outcome (a lost lease's is discarded at commit).
-        if (e.attempt.live) this.workers.abort(this.workers.slotOf(e.attempt), e.attempt, e.kind);
+        // A live attempt is always held by a slot: a retiring worker leaves only once it holds none.
+        const slot = this.workers.slotOf(e.attempt);
+        if (e.attempt.live && slot) this.workers.abort(slot, e.attempt, e.kind);
         return;
+      }
       case 'reclaimed':
         e.ids.forEach((id) => this.markChanged(id));
         return this.wake();

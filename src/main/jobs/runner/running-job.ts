@@ -14,9 +14,6 @@ import { describeHeap } from './worker-heap';
 
 export type { AbortReason } from './attempt';
 
-/** @deprecated The attempt is `Attempt` (./attempt.ts); this name is kept only for worker-queues.ts until it says Attempt too. */
-export type RunningJob = Attempt;
-
 export type Prepared =
   | { job: Attempt; input: unknown }
   | { job: Attempt; error: SerializedJobError }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeSpawner, type FakeSpawner } from '../../../../test/support/fake-worker';
-import { silentLogger } from './logger';
+import { silentLogger } from '../../logger';
 import { WorkerPool, type SlotExit, type WorkerSlot } from './worker-pool';
 import { exitKindOf } from '../worker-process';
 import type { WorkerToMain } from '../../../shared/worker-protocol';

@@ -23,7 +23,7 @@ import {
   type WorkerToMain,
 } from '../../../shared/worker-protocol';
 import type { SpawnWorker, WorkerExit, WorkerProcess } from '../worker-process';
-import type { Logger } from './logger';
+import type { Logger } from '../../logger';
 import { exitKindWithHeap, nearHeapLimit } from './worker-heap';
 
 /** Why the runtime killed a process (`protocol`: it sent a message that is not the protocol's). */

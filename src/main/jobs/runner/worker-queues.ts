@@ -12,15 +12,8 @@ import type { JobRegistry } from '../registry';
 import type { JobRow } from '../store/rows';
 import type { Outcome, Settled } from './completer';
 import { stealable } from './planning';
-import {
-  abortedWhileLoading,
-  errorForExit,
-  loadInput,
-  prepareJob,
-  type AbortReason,
-  type Loaded,
-  type RunningJob,
-} from './running-job';
+import { abortedWhileLoading, errorForExit, loadInput, prepareJob, type AbortReason, type Loaded } from './running-job';
+import type { Attempt } from './attempt';
 import type { SlotExit, WorkerPool, WorkerSlot } from './worker-pool';
 import type { JobPace } from './pace';
 import type { Clock } from '../clock';
@@ -47,7 +40,7 @@ export interface WorkerQueuesOptions {
 
 export class WorkerQueues {
   /** Per slot: the jobs handed to its process, in order (one more per slot the pool grows by). */
-  readonly all: RunningJob[][];
+  readonly all: Attempt[][];
   /** Slots whose checkpointed job's next step is being prepared: it comes back to them. */
   readonly continuing = new Set<number>();
 
@@ -59,12 +52,12 @@ export class WorkerQueues {
     this.all = Array.from({ length: pool.slots.length }, () => []);
   }
 
-  of(slot: WorkerSlot): RunningJob[] {
+  of(slot: WorkerSlot): Attempt[] {
     return (this.all[slot.index] ??= []);
   }
 
   /** The slot whose worker holds the job; none once that worker retired and left. */
-  slotOf(job: RunningJob): WorkerSlot | undefined {
+  slotOf(job: Attempt): WorkerSlot | undefined {
     return this.pool.slots.find((s) => s.owner === job.lease.claimedBy);
   }
 
@@ -90,11 +83,11 @@ export class WorkerQueues {
     return this.pool.slots.filter((s) => this.of(s).length > 0);
   }
 
-  held(): { slot: WorkerSlot; job: RunningJob }[] {
+  held(): { slot: WorkerSlot; job: Attempt }[] {
     return this.pool.slots.flatMap((slot) => this.of(slot).map((job) => ({ slot, job })));
   }
 
-  find(slot: WorkerSlot, jobId: number, attempt: number): RunningJob | undefined {
+  find(slot: WorkerSlot, jobId: number, attempt: number): Attempt | undefined {
     return this.of(slot).find((j) => j.lease.id === jobId && j.lease.attempt === attempt);
   }
 
@@ -168,7 +161,7 @@ export class WorkerQueues {
     if (ended) this.host.wake();
   }
 
-  private sendRun(slot: WorkerSlot, job: RunningJob, input: unknown): void {
+  private sendRun(slot: WorkerSlot, job: Attempt, input: unknown): void {
     job.handed();
     this.pool.send(slot, { t: 'run', jobs: [{ jobId: job.lease.id, attempt: job.lease.attempt, type: job.row.type, input }] });
   }
@@ -260,7 +253,7 @@ export class WorkerQueues {
   }
 
   /** Asks the slot's worker to give back jobs it has not started (each answered by `revoked`). */
-  private revokeWaiting(slot: WorkerSlot, jobs: RunningJob[]): void {
+  private revokeWaiting(slot: WorkerSlot, jobs: Attempt[]): void {
     for (const job of jobs) {
       if (job.leaving) continue;
       job.revoke();
@@ -279,7 +272,7 @@ export class WorkerQueues {
     for (const q of this.all) for (const job of q.splice(0)) this.release(job);
   }
 
-  release(job: RunningJob, event?: string): void {
+  release(job: Attempt, event?: string): void {
     this.end({ kind: 'release', job, event });
   }
 
@@ -297,7 +290,7 @@ export class WorkerQueues {
     job?.started(this.o.clock, () => this.abort(slot, job, 'timeout'));
   }
 
-  abort(slot: WorkerSlot, job: RunningJob, reason: AbortReason): void {
+  abort(slot: WorkerSlot, job: Attempt, reason: AbortReason): void {
     const wasLoading = job.loading;
     // Killed after the grace only if the job is still executing in that process.
     const kill = () => this.of(slot)[0] === job && this.pool.kill(slot, reason);
