@@ -1,5 +1,5 @@
 /**
- * The worker's own word on its heap, for main to tell "ran out of memory" from "crashed" when
+ * The worker's own word on its heap, so that main can tell running out of memory apart from a crash when
  * the process dies. An Electron utility process that exhausts its heap on Linux or macOS goes
  * through Chromium's OOM handler: no `error` event, no V8 report on stderr, and
  * `child-process-gone` says only `crashed`. What the process said about its heap just before
