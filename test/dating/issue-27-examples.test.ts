@@ -58,6 +58,9 @@ const EXAMPLES: Row[] = [
   ],
   // uncertainty keeps the precision
   ['July 4? 1906', [[19060704, 19060704]], '1906-07-04?'],
+  // a word of doubt is uncertainty ('?'), not approximation ('~'), kept at the precision written
+  ['probably 1906', [[19060101, 19061231]], '1906?'],
+  ['possibly July 1906', [[19060701, 19060731]], '1906-07?'],
   ['[July] 4 1906?', [[19060704, 19060704]], '1906-07-04?'],
   ['ca. 1906', [[19060101, 19061231]], '1906~'],
   [
