@@ -204,14 +204,10 @@ function withinDays(q: PhotoQuery): [number, number] | null {
  * The conditions of a query without its sort, paging or plan: state filter, year range and
  * search. An export of "the photos the library shows" reads its scope with them.
  */
-export function photoWhere(q: {
-  filter: PhotoFilter;
-  search?: string;
-  yearFrom?: number;
-  yearTo?: number;
-  yearMode?: YearMode;
-  includeClues?: boolean;
-}): { where: string[]; args: unknown[] } {
+export function photoWhere(q: Pick<PhotoQuery, 'filter' | 'search' | 'yearFrom' | 'yearTo' | 'yearMode' | 'includeClues'>): {
+  where: string[];
+  args: unknown[];
+} {
   const [yearWhere, yearArgs] = yearConditions(q.yearMode ?? 'within', q.yearFrom, q.yearTo, dateColumns(q.includeClues));
   const where = [FILTERS[q.filter].where, ...yearWhere];
   const args: unknown[] = [...yearArgs];
