@@ -59,9 +59,11 @@ describe("Tesseract's diagnostics", () => {
     run(process.execPath, ['--import', 'tsx', CHILD, which], { cwd: path.resolve(__dirname, '../../..') });
 
   it('stay off the terminal with the worker the engine makes', async () => {
-    // The same input on a plain worker shows the chatter is real.
+    // The same input on a plain worker shows the chatter is real. Which of Tesseract's lines gets
+    // out before the child ends varies (a worker thread's stderr is forwarded asynchronously), so
+    // the control asks for either; the quiet worker must print neither.
     const plain = await read('plain');
-    expect(plain.stderr).toContain('Image too small to scale!!');
+    expect(plain.stderr).toMatch(/Image too small to scale!!|Invalid resolution/);
     const circa = await read('circa');
     expect(circa.stdout).toContain('read ""');
     expect(circa.stderr).toBe('');
