@@ -11,15 +11,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { renderCaption } from '../test/support/caption-images';
 import { test, expect } from './fixtures';
-import { importFolder } from './helpers';
-
-async function openPhoto(page: Page, name: string) {
-  await page.getByRole('link', { name: 'Library', exact: true }).click();
-  const tile = page.getByTestId('photo-tile').filter({ hasText: name });
-  await expect(tile).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
-  await tile.dblclick();
-  await expect(page.getByRole('heading', { name })).toBeVisible();
-}
+import { importFolder, openPhoto } from './helpers';
 
 async function typeNotes(page: Page, text: string) {
   const notes = page.getByRole('textbox', { name: 'Notes', exact: true });

@@ -84,3 +84,19 @@ export async function roomForText(input: Locator, which: 'value' | 'placeholder'
     [which, reserved] as const,
   );
 }
+
+/** Opens a photo's screen from the library grid, once its metadata has been read. */
+export async function openPhoto(page: Page, name: string): Promise<void> {
+  await page.getByRole('link', { name: 'Library', exact: true }).click();
+  const tile = page.getByTestId('photo-tile').filter({ hasText: name });
+  await expect(tile).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
+  await tile.dblclick();
+  await expect(page.getByRole('heading', { name })).toBeVisible();
+}
+
+/** Runs OCR on the open photo ("Run OCR" for a photo never read, "Re-run OCR" after) and waits for it. */
+export async function runOcr(page: Page): Promise<void> {
+  const row = page.getByTestId('rerun-ocr');
+  await row.getByRole('button', { name: /^(Run|Re-run) OCR$/ }).click();
+  await expect(row).toHaveAttribute('data-status', 'success', { timeout: 90_000 });
+}

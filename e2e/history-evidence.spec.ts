@@ -7,24 +7,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
 import { renderCaption } from '../test/support/caption-images';
 import { test, expect } from './fixtures';
-import { importFolder } from './helpers';
-
-async function openPhoto(page: Page, name: string) {
-  await page.getByRole('link', { name: 'Library', exact: true }).click();
-  const tile = page.getByTestId('photo-tile').filter({ hasText: name });
-  await expect(tile).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
-  await tile.dblclick();
-  await expect(page.getByRole('heading', { name })).toBeVisible();
-}
-
-async function runOcr(page: Page) {
-  const ocrRow = page.getByTestId('rerun-ocr');
-  await ocrRow.getByRole('button', { name: 'Run OCR' }).click();
-  await expect(ocrRow).toHaveAttribute('data-status', 'success', { timeout: 90_000 });
-}
+import { importFolder, openPhoto, runOcr } from './helpers';
 
 test('a caption naming V-E Day dates the photo to the day with its source; an entry of your own is read too', async ({ app }) => {
   test.setTimeout(240_000);

@@ -6,24 +6,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
 import { captionSet } from '../test/support/caption-set';
 import { test, expect } from './fixtures';
-import { importFolder } from './helpers';
-
-async function openPhoto(page: Page, filename: string) {
-  const tile = page.getByTestId('photo-tile').filter({ hasText: filename });
-  await expect(tile).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
-  await tile.dblclick();
-  await expect(page.getByRole('heading', { name: filename })).toBeVisible();
-}
-
-async function runOcr(page: Page) {
-  const row = page.getByTestId('rerun-ocr');
-  // "Run OCR" for a photo never read, "Re-run OCR" after.
-  await row.getByRole('button', { name: /^(Run|Re-run) OCR$/ }).click();
-  await expect(row).toHaveAttribute('data-status', 'success', { timeout: 90_000 });
-}
+import { importFolder, openPhoto, runOcr } from './helpers';
 
 test('the text OCR read is shown with its confidence, and a selected line is boxed on the image', async ({ app }) => {
   test.setTimeout(240_000);
