@@ -3,11 +3,11 @@
  * must notice: shared by the ledger's tamper tests.
  */
 import { execFile } from 'node:child_process';
-import crypto from 'node:crypto';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { AUDIT_GUARDS } from '../../src/main/audit/guards';
+import { rowHash } from '../../src/main/audit/signing';
 import { appPaths } from '../../src/main/app-paths';
 import { libraryPaths } from '../../src/main/library/paths';
 
@@ -35,11 +35,9 @@ export type AuditRow = {
   data: string;
 };
 
+/** A forger knows the chain's formula: the ledger's own (only the key is out of reach). */
 export const chainHash = (prev: string, r: Omit<AuditRow, 'id'>) =>
-  crypto
-    .createHash('sha256')
-    .update(`${prev}\n${r.at}\n${r.event}\n${r.actor}\n${r.job_id ?? ''}\n${r.photo_id ?? ''}\n${r.data}`)
-    .digest('hex');
+  rowHash(prev, r.at, r.event, r.actor, r.job_id, r.photo_id, r.data);
 
 /** Drops the guards, runs `fn` on the database, puts the guards back (so only the ledger's own evidence can tell). */
 export function tamper(dir: string, fn: (raw: Database.Database) => void): void {
