@@ -1,5 +1,5 @@
 /**
- * Time as a parameter of the job runtime. The runner, its lease keeper and its worker queues ask
+ * Time as a parameter of the job runtime. The runner, its lease keeper, worker queues and pool ask
  * this for the time and for their timers (polls, renewals, sweeps, backoffs, time limits), so a
  * test can advance time instead of sleeping to prove that nothing happened. Database timestamps
  * (leases, run_after) stay with JobTransitions' own `now`.

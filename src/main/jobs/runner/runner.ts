@@ -94,6 +94,7 @@ export class JobRunner implements LeaseHolder {
       totalMemoryMb: opts.totalMemoryMb,
       env: opts.workerEnv ?? {},
       unresponsiveMs: this.o.unresponsiveMs,
+      clock: this.o.clock,
       log: this.o.log,
       onReady: () => this.wake(),
       onMessage: (slot, msg) => this.onMessage(slot, msg),

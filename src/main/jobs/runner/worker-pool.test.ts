@@ -1,16 +1,30 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeSpawner, type FakeSpawner } from '../../../../test/support/fake-worker';
+import { ManualClock, nextTurn } from '../../../../test/support/manual-clock';
 import { silentLogger } from '../../logger';
 import { WorkerPool, type SlotExit, type WorkerSlot } from './worker-pool';
 import { exitKindOf } from '../worker-process';
 import type { WorkerToMain } from '../../../shared/worker-protocol';
 
-const tick = (ms = 5) => new Promise((r) => setTimeout(r, ms));
+// The pool's timers (respawn backoff, liveness, the kill after an unanswered shutdown) run on this
+// clock: a test moves it on to show what did or did not happen, instead of sleeping.
+let clock: ManualClock;
+beforeEach(() => {
+  clock = new ManualClock();
+});
+
+/** Moves the clock on by `ms` (firing what falls due), then lets the fake processes' answers arrive. */
+async function settle(ms = 0): Promise<void> {
+  clock.advance(ms);
+  for (let i = 0; i < 5; i++) await nextTurn();
+}
+
+/** Waits for something that must happen; the real-time deadline is a safety net, not a measure. */
 async function until(cond: () => boolean, what: string, ms = 3000): Promise<void> {
   const end = Date.now() + ms;
   while (!cond()) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await tick();
+    await settle();
   }
 }
 
@@ -26,6 +40,7 @@ function pool(f: FakeSpawner, size = 1, unresponsiveMs = 50, memory = { heapMb: 
     ...memory,
     env: {},
     unresponsiveMs,
+    clock,
     log: silentLogger,
     onReady: () => readies++,
     onMessage: (_slot, msg) => messages.push(msg),
@@ -82,9 +97,11 @@ describe('WorkerPool', () => {
     // The first replacement is immediate, the next ones wait (0.5 s, 1 s, …).
     await until(() => f.workers.length === 2, 'the first replacement');
     f.workers[1].exit({ kind: 'crashed', code: 1 });
-    await tick(200);
+    await until(() => exits.length === 2, 'the second exit');
+    await settle(499);
     expect(f.workers).toHaveLength(2);
-    await until(() => f.workers.length === 3, 'the delayed replacement', 2000);
+    await settle(1);
+    expect(f.workers).toHaveLength(3);
   });
 
   it('a spawn that throws is reported and retried after a pause', async () => {
@@ -100,7 +117,7 @@ describe('WorkerPool', () => {
   it('a worker still starting is starting, not failed; only one that could not start is failed', async () => {
     const f = fakeSpawner();
     f.becomeReady = false;
-    const { p } = pool(f, 2);
+    const { p, exits } = pool(f, 2);
     stops.push(() => p.stop(() => false, 100));
     p.start();
     await until(() => f.workers.length === 2, 'two spawns');
@@ -114,7 +131,9 @@ describe('WorkerPool', () => {
     expect(p.health()).toEqual({ ready: 0, starting: 1, failed: 1 });
     f.becomeReady = true;
     f.workers[2].exit({ kind: 'crashed', code: 1 });
-    await until(() => p.readyCount() === 1, 'a later replacement ready', 3000);
+    await until(() => exits.length === 2, 'the second failed launch');
+    await settle(500); // the crash loop's first pause
+    await until(() => p.readyCount() === 1, 'a later replacement ready');
     expect(p.health()).toEqual({ ready: 1, starting: 1, failed: 0 });
   });
 
@@ -140,7 +159,7 @@ describe('WorkerPool', () => {
     p.start();
     await until(() => p.readyCount() === 2, 'ready');
     f.answerPings = false;
-    await tick(60);
+    await settle(60);
     p.ping((slot) => slot.index === 1);
     await until(() => exits.length === 1, 'the kill');
     expect(exits[0]).toMatchObject({ slot: { index: 1 }, exit: { kind: 'killed', reason: 'unresponsive' } });
@@ -178,7 +197,7 @@ describe('WorkerPool', () => {
       expect.objectContaining({ kind: 'killed', reason: 'shutdown' }),
       expect.objectContaining({ kind: 'killed', reason: 'shutdown' }),
     ]);
-    await tick(50);
+    await settle(60_000);
     expect(f.workers).toHaveLength(2);
   });
 });
@@ -219,7 +238,7 @@ describe('exitKindOf (what an adapter reports)', () => {
       [false, true],
     ]);
     expect(p.health()).toEqual({ ready: 1, starting: 0, failed: 0 });
-    await tick(20);
+    await settle(60_000);
     expect(f.workers.filter((w) => w.killed)).toHaveLength(0);
 
     p.dismiss(retired[1]);
@@ -228,7 +247,7 @@ describe('exitKindOf (what an adapter reports)', () => {
     // A slot below it still retiring keeps the list dense until it leaves too.
     p.dismiss(retired[0]);
     await until(() => p.slots.length === 1, 'the other retiring slot to leave');
-    await tick(20);
+    await settle(60_000);
     expect(f.workers).toHaveLength(3); // neither was replaced
 
     // Grown again: a new process at the freed index; a stale handle to the old slot reaches nothing.
@@ -236,7 +255,7 @@ describe('exitKindOf (what an adapter reports)', () => {
     await until(() => p.readyCount() === 2, 'two ready workers');
     expect(f.workers).toHaveLength(4);
     p.kill(retired[0], 'cancel');
-    await tick(20);
+    await settle(60_000);
     expect(f.workers[3].killed).toBe(false);
   });
 
@@ -268,7 +287,7 @@ describe('exitKindOf (what an adapter reports)', () => {
     expect(p.memoryBudget).toMatchObject({ requested: 4, workers: 2, maxWorkers: 2, heapMb: 256 });
     // Asking for more does not start more.
     expect(p.resize(8)).toEqual([]);
-    await tick(20);
+    await settle(60_000);
     expect(f.workers).toHaveLength(2);
     // One alone gets the whole budget's half (512 MB), for the processes started from now on.
     expect(p.resize(1).map((s) => s.index)).toEqual([1]);

@@ -24,6 +24,7 @@ import {
 } from '../../../shared/worker-protocol';
 import type { SpawnWorker, WorkerExit, WorkerProcess } from '../worker-process';
 import type { Logger } from '../../logger';
+import { cancel, systemClock, type Cancel, type Clock } from '../clock';
 import { exitKindWithHeap, nearHeapLimit } from './worker-heap';
 
 /** Why the runtime killed a process (`protocol`: it sent a message that is not the protocol's). */
@@ -65,7 +66,7 @@ interface SlotState extends WorkerSlot {
   /** Its last process could not be started, or ended before it was ready; cleared when one gets ready. */
   launchFailed: boolean;
   killReason: KillReason | null;
-  respawnTimer?: NodeJS.Timeout;
+  respawnTimer?: Cancel;
   exited: Promise<void>;
   onExited: () => void;
 }
@@ -82,6 +83,8 @@ export interface WorkerPoolOptions {
   env: Record<string, string>;
   /** A busy process that has not answered a ping for this long is killed. */
   unresponsiveMs: number;
+  /** Respawn backoffs, liveness and the kill after an unanswered shutdown run on it (default: the system's). */
+  clock?: Clock;
   log: Logger;
   onReady(slot: WorkerSlot): void;
   onMessage(slot: WorkerSlot, msg: WorkerToMain): void;
@@ -97,8 +100,10 @@ export class WorkerPool {
   private stopping = false;
   private pingSeq = 0;
   private budget: WorkerBudget;
+  private readonly clock: Clock;
 
   constructor(private readonly o: WorkerPoolOptions) {
+    this.clock = o.clock ?? systemClock;
     this.budget = workerBudget(o.size, o.totalMemoryMb ?? machineMemoryMb(), o.heapMb);
     for (let index = 0; index < this.budget.workers; index++) this.state.push(this.newSlot(index));
   }
@@ -168,7 +173,7 @@ export class WorkerPool {
       } else if (!slot.retiring) {
         slot.retiring = true;
         slot.ready = false;
-        clearTimeout(slot.respawnTimer);
+        cancel(slot.respawnTimer);
         retired.push(slot);
       }
     }
@@ -184,7 +189,7 @@ export class WorkerPool {
     if (!proc) return this.prune();
     s.killReason ??= 'retired';
     proc.send({ t: 'shutdown' });
-    setTimeout(() => proc.kill(), 1000).unref();
+    this.killUnlessGone(proc);
   }
 
   /** Retired slots whose process is gone leave the end of the list (so indexes stay dense). */
@@ -226,7 +231,7 @@ export class WorkerPool {
   }
 
   /** Pings every process; kills a busy one that has stopped answering (a hung handler). */
-  ping(isBusy: (slot: WorkerSlot) => boolean, now = Date.now()): void {
+  ping(isBusy: (slot: WorkerSlot) => boolean, now = this.clock.now()): void {
     for (const s of this.state) {
       if (!s.proc) continue;
       s.proc.send({ t: 'ping', seq: ++this.pingSeq });
@@ -244,14 +249,14 @@ export class WorkerPool {
   async stop(isBusy: (slot: WorkerSlot) => boolean, waitMs = 3000): Promise<void> {
     this.stopping = true;
     for (const s of this.state) {
-      clearTimeout(s.respawnTimer);
+      cancel(s.respawnTimer);
       const proc = s.proc;
       if (!proc) continue;
       s.killReason = 'shutdown';
       if (isBusy(s)) proc.kill();
       else {
         proc.send({ t: 'shutdown' });
-        setTimeout(() => proc.kill(), 1000).unref();
+        this.killUnlessGone(proc);
       }
     }
     let timer: NodeJS.Timeout | undefined;
@@ -286,7 +291,7 @@ export class WorkerPool {
     slot.ready = false;
     slot.launched = false;
     slot.killReason = null;
-    slot.lastPongAt = Date.now();
+    slot.lastPongAt = this.clock.now();
     slot.lastHeap = null;
     slot.exited = new Promise((resolve) => (slot.onExited = resolve));
     proc.onMessage((raw) => {
@@ -299,7 +304,7 @@ export class WorkerPool {
         return this.kill(slot, 'protocol');
       }
       const msg = read.msg;
-      slot.lastPongAt = Date.now();
+      slot.lastPongAt = this.clock.now();
       if (msg.t === 'heap') return void (slot.lastHeap = { usedMb: msg.usedMb, limitMb: msg.limitMb });
       if ((msg.t === 'pong' || msg.t === 'progress') && msg.heap) slot.lastHeap = msg.heap;
       if (msg.t === 'ready') {
@@ -344,7 +349,16 @@ export class WorkerPool {
     // Crash-loop backoff: immediately the first time, then 0.5 s doubling up to 30 s.
     const n = slot.consecutiveCrashes;
     const delay = n <= 1 ? 0 : Math.min(30_000, 500 * 2 ** (n - 2));
-    slot.respawnTimer = setTimeout(() => this.spawn(slot), delay);
+    // The first replacement waits for nothing: the next turn, not a timer (no clock has to move for it).
+    if (delay === 0) {
+      const next = setImmediate(() => this.spawn(slot));
+      slot.respawnTimer = () => clearImmediate(next);
+    } else slot.respawnTimer = this.clock.after(delay, () => this.spawn(slot));
+  }
+
+  /** A process asked to exit gets a second to do so before it is killed. */
+  private killUnlessGone(proc: WorkerProcess): void {
+    this.clock.after(1000, () => proc.kill(), { background: true });
   }
 }
 
