@@ -24,7 +24,6 @@ import { Housekeeping, newRunnerId } from './housekeeping';
 import { WorkerPool, type SlotExit, type WorkerSlot } from './worker-pool';
 import { WorkerQueues } from './worker-queues';
 import { JobPace } from './pace';
-import { ChangedJobs } from './changed-jobs';
 import { MachineryBackoff } from './machinery-backoff';
 import { CycleBudget } from './cycle-budget';
 import { claimFor, planClaims, type Claims } from './planning';
@@ -64,7 +63,6 @@ export class JobRunner implements LeaseHolder {
   /** The commit window: real time, not the clock's (it batches results; it is not a policy). */
   private windowTimer?: NodeJS.Timeout;
   private pollTimer?: Cancel;
-  private readonly changed: ChangedJobs;
   private stopPromise?: Promise<void>;
   private finishedResolve!: () => void;
   private readonly stats = {
@@ -81,7 +79,6 @@ export class JobRunner implements LeaseHolder {
     this.runnerId = opts.runnerId ?? newRunnerId();
     this.o = withDefaults(opts);
     this.backoff = new MachineryBackoff(this.o.clock);
-    this.changed = new ChangedJobs(opts.onJobsChanged);
     this.finished = new Promise((resolve) => (this.finishedResolve = resolve));
     this.completer = new Completer(opts.transitions, this.o.leaseMs, this.o.log);
     this.housekeeping = new Housekeeping({ ...opts, runnerId: this.runnerId, leaseMs: this.o.leaseMs });
@@ -444,7 +441,8 @@ export class JobRunner implements LeaseHolder {
     if (this.remainingBudget() <= 0 || (this.o.exitWhenIdle && this.queueDrained)) this.finishedResolve();
   }
 
+  /** Told as they happen: the one coalescing of these is the listener's (core/job-changes.ts). */
   private markChanged(id: number): void {
-    this.changed.add(id);
+    this.o.onJobsChanged?.([id]);
   }
 }
