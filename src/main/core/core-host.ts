@@ -91,12 +91,7 @@ export class CoreHost implements CoreEndpoint {
       const thumbnailsQueued = await queueMissingThumbnails(this.current, 'restore');
       const fresh = this.current;
       this.events.emit('photos.changed', { ids: [], all: true });
-      this.events.emit('jobs.changed', {
-        counts: fresh.jobs.counts(),
-        paused: fresh.runner?.paused ?? false,
-        changedIds: [],
-        unseenFailed: fresh.jobs.queries.unseenFailed(),
-      });
+      fresh.jobChanges.now();
       this.events.emit('backups.changed', {});
       return { ...report, thumbnailsQueued };
     } finally {

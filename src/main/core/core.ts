@@ -18,6 +18,8 @@ import type { SpawnWorker } from '../jobs/worker-process';
 import { SettingsStore } from '../settings/settings';
 import { startLeftoverSweep } from '../library/leftovers';
 import { Coalescer, EventHub } from './event-hub';
+import { openJobChanges } from './job-changes';
+import { systemClock, type Clock } from '../jobs/clock';
 import { createDispatcher, type Dispatch } from '../ipc/dispatcher';
 import { appPaths } from '../app-paths';
 import { PhotoRepository } from '../catalogue/photo-repository';
@@ -54,6 +56,8 @@ export interface CoreOptions {
   log?: Logger;
   validateOutputs?: boolean;
   eventIntervalMs?: number;
+  /** The time pushed events are coalesced on (tests pass one they advance). */
+  eventClock?: Clock;
   platform?: PlatformHooks;
   /** Back up an existing library before migrating it (default true; a restore skips it: its source is a backup). */
   preMigrationBackup?: boolean;
@@ -101,21 +105,21 @@ export function openCore(opts: CoreOptions): Core {
   const apiKeys = new ApiKeyStore(settings, opts.platform?.cipher, process.env, opts.mode === 'electron');
   let runner: JobRunner | null = null;
 
-  const photoChanges = new Coalescer<number>(opts.eventIntervalMs ?? 200, (ids) =>
-    events.emit('photos.changed', { ids: ids.slice(0, 500), all: ids.length > 500 }),
+  const eventClock = opts.eventClock ?? systemClock;
+  const photoChanges = new Coalescer<number>(
+    opts.eventIntervalMs ?? 200,
+    (ids) => events.emit('photos.changed', { ids: ids.slice(0, 500), all: ids.length > 500 }),
+    { clock: eventClock },
   );
   const onPhotoChanged = (id: number) => photoChanges.add([id]);
-  const jobChanges = new Coalescer<number>(opts.eventIntervalMs ?? 200, (ids) => {
-    try {
-      events.emit('jobs.changed', {
-        counts: queries.counts(),
-        paused: runner?.paused ?? false,
-        changedIds: ids.slice(0, 500),
-        unseenFailed: queries.unseenFailed(),
-      });
-    } catch (err) {
-      log.warn(`jobs.changed not sent: ${(err as Error).message}`);
-    }
+  // The one coalescing of jobs.changed: the service's and the runner's changes alike.
+  const jobChanges = openJobChanges({
+    events,
+    queries,
+    paused: () => runner?.paused ?? settings.getFlag('jobs.paused', false),
+    intervalMs: opts.eventIntervalMs ?? 200,
+    clock: eventClock,
+    log,
   });
 
   const duplicates = openDuplicates({ db, ledger, evidence, photos, log, onPhotosChanged: (ids) => photoChanges.add(ids) });
@@ -231,6 +235,7 @@ export function openCore(opts: CoreOptions): Core {
     media: { photos, libraryDir: paths.dir, thumbnailsDir: paths.thumbnailsDir, previewsDir: paths.previewsDir },
     platform: opts.platform ?? {},
     events,
+    jobChanges,
     photosChanged: (ids) => photoChanges.add(ids),
     mode: opts.mode,
     startedAt: Date.now(),

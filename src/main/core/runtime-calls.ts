@@ -34,11 +34,7 @@ export function runtimeCalls(core: CoreServices) {
     'jobs.list': (input) => core.jobs.list(input),
     'jobs.types': () => core.jobs.types(),
     'jobs.get': ({ id }) => core.jobs.get(id),
-    'jobs.counts': () => ({
-      counts: core.jobs.counts(),
-      paused: core.runner?.paused ?? false,
-      unseenFailed: core.jobs.unseenFailed(),
-    }),
+    'jobs.counts': () => core.jobChanges.state(),
     'jobs.enqueue': (input) => core.jobs.enqueue(input),
     'jobs.cancel': ({ id }) => core.jobs.cancel(id),
     'jobs.retry': ({ id, force }) => core.jobs.retry(id, { force }),
@@ -47,12 +43,7 @@ export function runtimeCalls(core: CoreServices) {
     'jobs.setPaused': ({ paused }) => {
       core.settings.setFlag('jobs.paused', paused);
       core.runner?.setPaused(paused);
-      core.events.emit('jobs.changed', {
-        counts: core.jobs.counts(),
-        paused,
-        changedIds: [],
-        unseenFailed: core.jobs.unseenFailed(),
-      });
+      core.jobChanges.now();
       return { paused };
     },
   } satisfies Partial<Handlers>;

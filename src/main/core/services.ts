@@ -20,6 +20,7 @@ import type { Importer } from '../photos/importer';
 import type { FileLocations } from '../photos/file-locations';
 import type { MediaDeps } from '../media/media';
 import type { EventHub } from './event-hub';
+import type { JobChanges } from './job-changes';
 import type { ShellHooks } from '../shell-hooks';
 
 /** What only the desktop shell can do: its dialogs (../shell-hooks.ts) and OS-backed encryption. */
@@ -52,6 +53,8 @@ export interface CoreServices {
   media: MediaDeps;
   platform: PlatformHooks;
   events: EventHub;
+  /** Tell renderers these jobs changed: `jobs.changed`, coalesced here and nowhere else. */
+  jobChanges: JobChanges;
   /** Tell renderers these photos changed (coalesced). */
   photosChanged(ids: Iterable<number>): void;
   mode: CoreMode;

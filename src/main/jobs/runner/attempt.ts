@@ -3,35 +3,10 @@
  * is named and every change is asserted; it owns its timers (time limit, kill grace) and its
  * preparation in main, so whoever ends it stops them all at once.
  *
- * One job's life, and where each step happens:
- *
- *   claimed      the claim committed (Completer.commit → claimFor); the payload parsed (prepareJob)
- *     │
- *     ├─▶ loading      an asynchronous `load` prepares it in main (WorkerQueues.whenLoaded)
- *     │     │
- *     ▼     ▼
- *   handed       sent to its worker in a `run` message (WorkerQueues.hand), behind the job it runs
- *     │ ▲
- *     │ └── revoking   asked back for an idle worker (stealFor); `revoked` answers (ok: finished)
- *     ▼
- *   running      at the head of its worker's queue: the handler runs, the time limit counts
- *     │
- *     ├─▶ aborting(reason)   cancel, timeout, lost lease or shutdown: the worker is told, and
- *     │                      its process killed if the handler does not stop within the grace
- *     │                      (a lost lease or a cancel is the LeaseKeeper's LeaseEvent, which
- *     │                      JobRunner.onLeaseEvent turns into WorkerQueues.abort)
- *     ▼
- *   finished     a result, a failure, an exit or a give-back: its Outcome waits in `pending`
- *     │          (progress on the way was written by Attempt.progress, throttled and fenced)
- *     │
- *     ▼
- *   committing   in a group commit (JobRunner.cycle → Completer.commit); a machinery error puts it
- *     │          back to finished, and a checkpoint starts its next step as claimed again
- *     ▼
- *   ended
- *
- * Any live state (claimed to aborting) may become finished: a job can fail before it starts, or
- * its process can end under it.
+ * Its states, and which part moves it through each, are drawn at the top of ./runner.ts (the
+ * life of one job, top to bottom); `NEXT` below is where each state may go. Any live state
+ * (claimed to aborting) may become finished: a job can fail before it starts, or its process can
+ * end under it.
  */
 import type { AnyJobType } from '../../../shared/jobs/define';
 import type { JobContext, MainHalf } from '../registry';

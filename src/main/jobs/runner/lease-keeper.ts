@@ -1,7 +1,7 @@
 /**
- * Lease upkeep on the runner's clock: renew the leases of every job this runner holds (and ping
- * the workers running them), sweep jobs whose lease lapsed, and prune old finished jobs slice by
- * slice. The transactions are Housekeeping's; this part owns the timers. It asks the runner three
+ * Lease upkeep on the runner's clock: at start give back the jobs of a runner of this machine
+ * that is gone; then renew the leases of every job this runner holds (and ping the workers
+ * running them), sweep jobs whose lease lapsed, and prune old finished jobs slice by slice. The transactions are Housekeeping's; this part owns the timers. It asks the runner three
  * things (LeaseHolder) and tells it what it found as one typed event (LeaseEvent): an attempt whose
  * lease was lost or whose cancel was asked for, jobs taken back, a renewal or sweep that failed.
  */
@@ -28,7 +28,7 @@ export interface LeaseHolder {
 export type LeaseEvent =
   /** The attempt's lease is gone, or its cancel was asked for: it must stop (if it still runs). */
   | { kind: 'lost' | 'cancel'; attempt: Attempt }
-  /** Jobs whose lease lapsed were queued again. */
+  /** Jobs whose lease lapsed, or whose runner is gone, were queued again. */
   | { kind: 'reclaimed'; ids: number[] }
   | { kind: 'failed'; what: string; err: unknown };
 
@@ -51,8 +51,9 @@ export class LeaseKeeper {
     private readonly o: LeaseKeeperOptions,
   ) {}
 
-  /** Sweeps once now, then renews and sweeps on their intervals. */
+  /** Gives back the jobs of a runner that is gone and sweeps once now, then renews and sweeps on their intervals. */
   start(): void {
+    this.releaseOrphans();
     this.sweep();
     this.timers.push(this.o.clock.every(this.o.renewEveryMs, () => this.renew()));
     this.timers.push(this.o.clock.every(this.o.sweepEveryMs, () => this.sweep()));
@@ -62,6 +63,18 @@ export class LeaseKeeper {
     this.timers.forEach(cancel);
     this.timers = [];
     cancel(this.pruneTimer);
+  }
+
+  /** Jobs left running by a runner of this machine whose process is gone are queued again, uncharged. */
+  private releaseOrphans(): void {
+    try {
+      const ids = this.housekeeping.releaseOrphans();
+      if (!ids.length) return;
+      this.o.log.info(`queued again ${ids.length} job(s) left running by a runner that is gone`);
+      this.holder.onLeaseEvent({ kind: 'reclaimed', ids });
+    } catch (err) {
+      this.holder.onLeaseEvent({ kind: 'failed', what: 'releasing jobs of a runner that is gone', err });
+    }
   }
 
   renew(): void {

@@ -39,6 +39,7 @@ export interface RunnerOptions {
   log?: Logger;
   /** Time and timers (polls, renewals, sweeps, backoffs, time limits); tests pass one they advance. */
   clock?: Clock;
+  /** Jobs whose rows this runner changed, told as it changes them (the listener coalesces). */
   onJobsChanged?(ids: number[]): void;
 }
 

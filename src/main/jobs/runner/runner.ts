@@ -1,70 +1,74 @@
 /**
- * The job runner: the scheduling loop over the runtime's parts. It plans claims (work handed
- * ahead to each worker so none waits on main), commits outcomes and claims together (Completer),
- * supervises worker processes (WorkerPool), hands jobs to them and takes them back (WorkerQueues)
- * and keeps leases (LeaseKeeper over Housekeeping). One job's life through these parts, state by
- * state, is drawn at the top of ./attempt.ts. Its timers run on the clock it is given.
+ * The job runner: the life of one job in this process, top to bottom. Read it in order — claim,
+ * hand over, run, finish, commit — and each step names the part that does it. The parts are built
+ * in ./parts.ts; what a runner is given and reports is ./options.ts; the attempt's states are
+ * asserted in ./attempt.ts.
+ *
+ *   claimed      a cycle's transaction claims rows for the workers that want work
+ *     │            (cycle → Completer.commit → planning.ts claimFor; payload parsed: running-job.ts)
+ *     ├─▶ loading      an asynchronous `load` prepares it in main (WorkerQueues.whenLoaded)
+ *     ▼     ▼
+ *   handed       sent to its worker in a `run` message, behind the job it runs (assign → WorkerQueues.hand)
+ *     │ ▲
+ *     │ └── revoking   asked back for an idle worker (WorkerQueues.stealFor); the worker's `revoked` answers
+ *     ▼
+ *   running      at the head of its worker's queue: the handler runs, its time limit counts;
+ *     │            progress is written by Attempt.progress (a `progress` WorkerEvent, below)
+ *     ├─▶ aborting(reason)   cancel, timeout, lost lease or shutdown (a LeaseEvent from the
+ *     │                      LeaseKeeper, or the attempt's own time limit → WorkerQueues.abort);
+ *     │                      its process is killed if the handler does not stop within the grace
+ *     ▼
+ *   finished     a result, a failure, an exit or a give-back: a `finished` WorkerEvent, its
+ *     │            Outcome waits in `pending` (onWorkerEvent)
+ *     ▼
+ *   committing   in the next cycle's group commit with others' (cycle → Completer.commit); a
+ *     │            machinery error puts it back to finished, a checkpoint starts its next step
+ *     ▼            as claimed again (afterCommit → WorkerQueues.continueAfterCommit)
+ *   ended
  *
  * Guarantees (see BRIEF §3): a job runs in at most one place at a time (claims are conditional
  * updates and every later write is fenced on owner+attempt); a result is either committed with
  * its job's success or discarded; a crashed or hung process costs its job one retry; a machinery
  * error (busy or full disk, spawn failure) backs off and is counted, never stops the loop.
  *
- * Modes: created → running ⇄ backing_off → stopping → stopped (asserted, see `enter`). Paused is
- * not a mode: a paused runner commits outcomes and renews leases but claims nothing.
+ * The runner's modes: created → running ⇄ backing_off → stopping → stopped (asserted, see
+ * `enter`). Paused is not a mode: a paused runner commits outcomes and renews leases but claims
+ * nothing. Its timers run on the clock it is given.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { WorkerToMain } from '../../../shared/worker-protocol';
 import type { JobRow } from '../store/rows';
 import { describeMachineryError, isMachineryError } from '../machinery';
-import { Completer, type Outcome, type Settled } from './completer';
-import { LeaseKeeper, type LeaseEvent, type LeaseHolder } from './lease-keeper';
+import type { Outcome, Settled } from './completer';
+import type { LeaseEvent, LeaseHolder } from './lease-keeper';
 import type { Attempt } from './attempt';
-import { Housekeeping, newRunnerId } from './housekeeping';
-import { WorkerPool, type SlotExit, type WorkerSlot } from './worker-pool';
-import { WorkerQueues } from './worker-queues';
-import { JobPace } from './pace';
-import { ChangedJobs } from './changed-jobs';
-import { MachineryBackoff } from './machinery-backoff';
-import { CycleBudget } from './cycle-budget';
+import { newRunnerId } from './housekeeping';
+import type { WorkerSlot } from './worker-pool';
+import type { WorkerEvent, WorkerQueuesHolder } from './worker-queues';
+import { buildParts, type RunnerParts } from './parts';
+import { CyclePump } from './cycle-pump';
 import { claimFor, planClaims, type Claims } from './planning';
 import { TRANSITIONS, withDefaults, type Mode, type ResolvedOptions, type RunnerOptions, type RunnerStats } from './options';
 import { cancel, type Cancel } from '../clock';
 
 export type { RunnerOptions, RunnerStats } from './options';
 
-/**
- * While every worker still has work in hand, a result waits this long for others to commit with
- * it (group commit across workers): no worker waits meanwhile, and one transaction serves many.
- */
-const COMMIT_WINDOW_MS = 1;
-
-export class JobRunner implements LeaseHolder {
+export class JobRunner implements LeaseHolder, WorkerQueuesHolder {
   readonly runnerId: string;
   /** Resolves when `maxJobs` have finished or, with `exitWhenIdle`, when nothing is claimable; and on stop. */
   readonly finished: Promise<void>;
   private readonly o: ResolvedOptions;
+  private readonly p: RunnerParts;
   private mode: Mode = 'created';
-  /** The pump: idle, a cycle scheduled on the next turn, a cycle running, or running with another asked for. */
-  private pumpState: 'idle' | 'scheduled' | 'cycling' | 'again' = 'idle';
-  private readonly pool: WorkerPool;
-  private readonly completer: Completer;
-  private readonly housekeeping: Housekeeping;
-  private readonly leases: LeaseKeeper;
-  /** The jobs each worker holds, and how they get there and leave. */
-  private readonly workers: WorkerQueues;
-  /** How long each type's jobs take, and so how far ahead workers are handed them. */
-  private readonly pace = new JobPace();
+  /** When cycles run: one per turn of the event loop, or within the commit window after a result. */
+  private readonly pump = new CyclePump(
+    () => this.cycle(this.mode === 'running' && !this.o.paused),
+    () => this.checkFinished(),
+  );
+  /** Finished attempts whose outcomes wait for the next cycle's commit. */
   private readonly pending: Outcome[] = [];
   /** The last claim for an idle worker found nothing ready (cleared by anything committed or claimed since). */
   private queueDrained = false;
-  /** How many outcomes and claims one cycle may take on. */
-  private readonly cycleBudget = new CycleBudget();
-  private readonly backoff: MachineryBackoff;
-  /** The commit window: real time, not the clock's (it batches results; it is not a policy). */
-  private windowTimer?: NodeJS.Timeout;
   private pollTimer?: Cancel;
-  private readonly changed: ChangedJobs;
   private stopPromise?: Promise<void>;
   private finishedResolve!: () => void;
   private readonly stats = {
@@ -80,157 +84,139 @@ export class JobRunner implements LeaseHolder {
   constructor(opts: RunnerOptions) {
     this.runnerId = opts.runnerId ?? newRunnerId();
     this.o = withDefaults(opts);
-    this.backoff = new MachineryBackoff(this.o.clock);
-    this.changed = new ChangedJobs(opts.onJobsChanged);
     this.finished = new Promise((resolve) => (this.finishedResolve = resolve));
-    this.completer = new Completer(opts.transitions, this.o.leaseMs, this.o.log);
-    this.housekeeping = new Housekeeping({ ...opts, runnerId: this.runnerId, leaseMs: this.o.leaseMs });
-    this.leases = new LeaseKeeper(this.housekeeping, this, this.o);
-    this.pool = new WorkerPool({
-      size: opts.concurrency,
-      runnerId: this.runnerId,
-      spawn: opts.spawn,
-      heapMb: this.o.heapMb,
-      totalMemoryMb: opts.totalMemoryMb,
-      env: opts.workerEnv ?? {},
-      unresponsiveMs: this.o.unresponsiveMs,
-      clock: this.o.clock,
-      log: this.o.log,
-      onReady: () => this.wake(),
-      onMessage: (slot, msg) => this.onMessage(slot, msg),
-      onExit: (slot, exit) => this.onExit(slot, exit),
-      onSpawnError: (message) => this.countMachineryError(message),
-    });
-    this.workers = new WorkerQueues(
-      this.pool,
-      {
-        outcome: (o) => this.pending.push(o),
-        wake: () => this.wake(),
-        changed: (id) => this.markChanged(id),
-        running: () => this.mode === 'running',
-        countMachineryError: (message) => this.countMachineryError(message),
-      },
-      {
-        registry: opts.registry,
-        pace: this.pace,
-        heapMb: this.o.heapMb,
-        cancelGraceMs: this.o.cancelGraceMs,
-        unresponsiveMs: this.o.unresponsiveMs,
-        clock: this.o.clock,
-      },
-    );
+    this.p = buildParts(this, opts, this.o, this.runnerId);
   }
 
-  // ---------------------------------------------------------------- lifecycle
+  // ---------------------------------------------------------------- 1. claim, and 5. commit: one cycle
 
-  start(): void {
-    if (this.mode !== 'created') return;
-    this.enter('running');
+  /**
+   * One write transaction: commit waiting outcomes (group commit) and, when `claim`, claim for the
+   * workers that want work. Claimed jobs are handed over only once it has committed. On a
+   * machinery error nothing is lost: the outcomes stay pending and the runner backs off.
+   * False when nothing could be committed.
+   */
+  private cycle(claim: boolean): boolean {
+    if (this.mode !== 'running' && this.mode !== 'stopping') return false;
+    const { workers, pace, cycleBudget } = this.p;
+    // Bounded: a cycle blocks main's event loop (see CycleBudget). Outcomes first.
+    const items = cycleBudget.items();
+    const committing = Math.min(this.pending.length, items);
+    const budget = this.o.maxJobs === undefined ? Infinity : this.o.maxJobs - this.stats.claimed;
+    const prefetchOf = pace.prefetch.bind(pace);
+    const wants =
+      claim && budget > 0
+        ? planClaims(this.p.pool.slots, (s) => workers.of(s), workers.continuing, this.pending, prefetchOf, committing)
+        : [];
+    if (!this.pending.length && !wants.length) return true;
+    const batch = this.pending.splice(0, committing);
+    for (const o of batch) o.job.committing();
+    const started = performance.now();
+    if (this.pending.length) this.wake();
+    let result: { settled: Settled; then: Claims };
     try {
-      const orphans = this.housekeeping.releaseOrphans();
-      if (orphans.length) this.o.log.info(`queued again ${orphans.length} job(s) left running by a runner that is gone`);
-      orphans.forEach((id) => this.markChanged(id));
+      result = this.p.completer.commit(batch, () =>
+        claimFor(wants, {
+          transitions: this.o.transitions,
+          registry: this.o.registry,
+          leaseMs: this.o.leaseMs,
+          onlyTypes: this.o.onlyTypes,
+          queues: workers.all,
+          budget,
+          room: items - batch.length,
+          prefetchOf,
+        }),
+      );
     } catch (err) {
-      this.machineryError('releasing jobs of a runner that is gone', err);
+      for (const o of batch) o.job.uncommitted();
+      this.pending.unshift(...batch);
+      this.machineryError(batch.length ? 'commit' : 'claim', err);
+      return false;
     }
-    this.pool.start();
-    this.leases.start();
-    this.pollTimer = this.o.clock.every(this.o.pollEveryMs, () => this.wake());
-  }
-
-  /**
-   * Stops claiming; in-flight jobs get `graceMs` to finish, then their worker processes are
-   * stopped and only then are their leases released without charging a retry (so a released job
-   * is never still running here while another runner picks it up). Concurrent callers share one stop.
-   */
-  stop(graceMs = 10_000): Promise<void> {
-    this.stopPromise ??= this.doStop(graceMs);
-    return this.stopPromise;
-  }
-
-  private async doStop(graceMs: number): Promise<void> {
-    this.enter('stopping');
-    this.leases.stop();
-    cancel(this.pollTimer);
-    this.backoff.stop();
-    clearTimeout(this.windowTimer);
-    // Real time, not the clock's: this waits for processes to finish their work.
-    const deadline = Date.now() + graceMs;
-    while (this.workers.busySlots().length && Date.now() < deadline) await sleep(25);
-    this.workers.markShutdown();
-    // onExit queues a release for every job a stopped process held.
-    await this.pool.stop((slot) => this.workers.of(slot).length > 0);
-    this.workers.releaseAll();
-    // Cycles are bounded: keep committing until everything is written or the database refuses.
-    while (this.pending.length && this.cycle(false));
-    if (this.pending.length) {
-      this.o.log.error(`could not release ${this.pending.length} job(s) on shutdown; their leases will lapse and be reclaimed`);
+    this.p.backoff.recovered();
+    const { claims, cut } = result.then;
+    cycleBudget.spent(batch.length + claims.reduce((n, c) => n + c.rows.length, 0), performance.now() - started);
+    this.afterCommit(batch, result.settled);
+    // Workers whose claims did not fit in this cycle are served by the next.
+    if (cut) this.wake();
+    let idleUnserved = 0;
+    for (const { want, rows } of claims) {
+      if (rows.length) this.assign(want.slot, rows);
+      else if (want.idle) idleUnserved++;
     }
-    this.enter('stopped');
-    this.finishedResolve();
+    if (idleUnserved) workers.stealFor(idleUnserved);
+    // Drained once an idle worker found nothing to claim; anything committed or claimed since
+    // means that must be established again by a later claim.
+    if (claims.some((c) => c.want.idle && !c.rows.length)) this.queueDrained = true;
+    else if (batch.length || claims.length) this.queueDrained = false;
+    return true;
   }
 
-  setPaused(paused: boolean): void {
-    this.o.paused = paused;
-    if (!paused) this.wake();
+  // ---------------------------------------------------------------- 2. hand over
+
+  /** Claimed rows go to the slot's worker (or fail at once when their payload or load does). */
+  private assign(slot: WorkerSlot, rows: JobRow[]): void {
+    this.stats.claimed += rows.length;
+    this.tellChanged(rows.map((r) => r.id));
+    this.p.workers.hand(slot, rows);
+    if (this.pending.length) this.wake();
   }
 
-  get paused(): boolean {
-    return this.o.paused;
-  }
+  // ---------------------------------------------------------------- 3. run, and 4. finish (what the workers tell)
 
-  /** The worker count, changed live (Settings): see WorkerQueues.resize. */
-  setConcurrency(workers: number): void {
-    this.workers.resize(workers);
-    this.wake();
-  }
-
-  getStats(): RunnerStats {
-    const workers = this.pool.health();
-    return {
-      runnerId: this.runnerId,
-      workersAlive: workers.ready,
-      workersConfigured: this.pool.size,
-      workersStarting: workers.starting,
-      workersFailed: workers.failed,
-      paused: this.o.paused,
-      memory: this.pool.memoryBudget,
-      ...this.stats,
-    };
-  }
-
-  /**
-   * New work may be ready (an enqueue in this process, a timer) or outcomes wait to be committed:
-   * run a cycle on the next turn of the event loop instead of waiting for the poll.
-   */
-  wake(): void {
-    clearTimeout(this.windowTimer);
-    this.windowTimer = undefined;
-    if (this.pumpState === 'cycling') this.pumpState = 'again';
-    if (this.pumpState !== 'idle' || this.mode === 'stopped') return;
-    this.pumpState = 'scheduled';
-    setImmediate(() => this.pump());
+  onWorkerEvent(e: WorkerEvent): void {
+    switch (e.kind) {
+      case 'ready':
+        return this.wake();
+      case 'progress':
+        if (e.attempt.progress(e.fraction, e.message, this.o)) this.tellChanged([e.attempt.lease.id]);
+        return;
+      case 'finished': {
+        const { outcome } = e;
+        this.pending.push(outcome);
+        if (outcome.kind === 'release' && outcome.event === 'handed_back') this.stats.handedBack++;
+        return outcome.kind === 'result' ? this.wakeForResult() : this.wake();
+      }
+      case 'launch_failed':
+        return this.countMachineryError(e.message);
+    }
   }
 
   /** A result arrived: commit it at once if a worker is idle, else within the commit window, with others. */
   private wakeForResult(): void {
-    const someoneIdle = this.pool.slots.some((s) => s.ready && this.workers.of(s).length === 0);
-    if (someoneIdle || this.pending.length >= this.cycleBudget.items() || this.mode !== 'running') return this.wake();
-    if (this.windowTimer || this.pumpState !== 'idle') return;
-    this.windowTimer = setTimeout(() => this.wake(), COMMIT_WINDOW_MS);
+    const someoneIdle = this.p.pool.slots.some((s) => s.ready && this.p.workers.of(s).length === 0);
+    if (someoneIdle || this.pending.length >= this.p.cycleBudget.items() || this.mode !== 'running') return this.wake();
+    this.pump.wakeWithinWindow();
   }
 
-  // ---------------------------------------------------------------- leases (LeaseKeeper asks and tells)
+  // ---------------------------------------------------------------- 5. committed
+
+  private afterCommit(batch: Outcome[], done: Settled): void {
+    this.stats.succeeded += done.succeeded;
+    this.stats.failed += done.failed;
+    this.stats.discarded += done.discarded;
+    for (const note of done.notes) this.o.log.warn(note);
+    for (const owner of done.succeededBy) {
+      const slot = this.p.pool.slots.find((s) => s.owner === owner);
+      if (slot) this.p.pool.succeeded(slot);
+    }
+    this.p.workers.continueAfterCommit(done.continued);
+    for (const o of batch) o.job.committed();
+    if (batch.length) this.tellChanged(batch.map((o) => o.job.lease.id));
+  }
+
+  // ---------------------------------------------------------------- leases (what the LeaseKeeper asks and tells)
 
   get accepting(): boolean {
     return this.mode === 'running';
   }
 
   leasedAttempts(): Attempt[] {
-    this.pool.ping((slot) => this.workers.of(slot).length > 0);
+    const { pool, workers } = this.p;
+    pool.ping((slot) => workers.of(slot).length > 0);
     // Finished jobs whose outcome waits to be committed (e.g. the database was busy) are still ours.
     const waiting = this.pending.filter((o) => o.kind !== 'release' && o.job.abortReason !== 'lost').map((o) => o.job);
-    return this.workers
+    return workers
       .held()
       .map((h) => h.job)
       .concat(waiting);
@@ -246,12 +232,12 @@ export class JobRunner implements LeaseHolder {
       case 'cancel': {
         // An attempt already finished keeps its outcome (a lost lease's is discarded at commit).
         // A live attempt is always held by a slot: a retiring worker leaves only once it holds none.
-        const slot = this.workers.slotOf(e.attempt);
-        if (e.attempt.live && slot) this.workers.abort(slot, e.attempt, e.kind);
+        const slot = this.p.workers.slotOf(e.attempt);
+        if (e.attempt.live && slot) this.p.workers.abort(slot, e.attempt, e.kind);
         return;
       }
       case 'reclaimed':
-        e.ids.forEach((id) => this.markChanged(id));
+        this.tellChanged(e.ids);
         return this.wake();
       case 'failed':
         return this.machineryError(e.what, e.err);
@@ -260,161 +246,29 @@ export class JobRunner implements LeaseHolder {
 
   /** A cancel was requested in this process: if we hold the job, stop it now rather than at the next renewal. */
   cancelRequested(jobId: number): void {
-    for (const { slot, job } of this.workers.held()) if (job.lease.id === jobId) this.workers.abort(slot, job, 'cancel');
+    for (const { slot, job } of this.p.workers.held()) if (job.lease.id === jobId) this.p.workers.abort(slot, job, 'cancel');
   }
 
-  // ---------------------------------------------------------------- the loop
+  // ---------------------------------------------------------------- the runner's loop
+
+  /**
+   * New work may be ready (an enqueue in this process, a timer) or outcomes wait to be committed:
+   * run a cycle on the next turn of the event loop instead of waiting for the poll.
+   */
+  wake(): void {
+    this.pump.wake();
+  }
+
+  private checkFinished(): void {
+    if (this.pending.length || this.p.workers.busySlots().length) return;
+    const budgetSpent = this.o.maxJobs !== undefined && this.stats.claimed >= this.o.maxJobs;
+    if (budgetSpent || (this.o.exitWhenIdle && this.queueDrained)) this.finishedResolve();
+  }
 
   private enter(next: Mode): void {
     if (!TRANSITIONS[this.mode].includes(next)) throw new Error(`job runner: ${this.mode} → ${next} is not a transition`);
     this.mode = next;
   }
-
-  /**
-   * One cycle per turn of the event loop. A cycle asked for during this one (outcomes left over,
-   * a result, a wake) runs on the next turn, after the I/O that arrived meanwhile: back-to-back
-   * cycles over a backlog had blocked every user request for tens of ms.
-   */
-  private pump(): void {
-    this.pumpState = 'cycling';
-    let again: boolean;
-    try {
-      this.cycle(this.mode === 'running' && !this.o.paused);
-    } finally {
-      again = this.anotherCycleAsked();
-      this.pumpState = 'idle';
-    }
-    if (again && this.mode !== 'stopped') this.wake();
-    else this.checkFinished();
-  }
-
-  /** wake() during a cycle asks for one more (read through a method: the state changes behind TypeScript's back). */
-  private anotherCycleAsked(): boolean {
-    return this.pumpState === 'again';
-  }
-
-  private remainingBudget(): number {
-    return this.o.maxJobs === undefined ? Infinity : this.o.maxJobs - this.stats.claimed;
-  }
-
-  /**
-   * One write transaction: commit waiting outcomes (group commit) and, when `claim`, claim for the
-   * workers that want work. Claimed jobs are handed over only once it has committed. On a
-   * machinery error nothing is lost: the outcomes stay pending and the runner backs off.
-   * False when nothing could be committed.
-   */
-  private cycle(claim: boolean): boolean {
-    if (this.mode !== 'running' && this.mode !== 'stopping') return false;
-    // Bounded: a cycle blocks main's event loop (see CycleBudget). Outcomes first.
-    const items = this.cycleBudget.items();
-    const committing = Math.min(this.pending.length, items);
-    const wants =
-      claim && this.remainingBudget() > 0
-        ? planClaims(
-            this.pool.slots,
-            (s) => this.workers.of(s),
-            this.workers.continuing,
-            this.pending,
-            (d) => this.pace.prefetch(d),
-            committing,
-          )
-        : [];
-    if (!this.pending.length && !wants.length) return true;
-    const batch = this.pending.splice(0, committing);
-    for (const o of batch) o.job.committing();
-    const started = performance.now();
-    if (this.pending.length) this.wake();
-    let result: { settled: Settled; then: Claims };
-    try {
-      result = this.completer.commit(batch, () =>
-        claimFor(wants, {
-          transitions: this.o.transitions,
-          registry: this.o.registry,
-          leaseMs: this.o.leaseMs,
-          onlyTypes: this.o.onlyTypes,
-          queues: this.workers.all,
-          budget: this.remainingBudget(),
-          room: items - batch.length,
-          prefetchOf: (d) => this.pace.prefetch(d),
-        }),
-      );
-    } catch (err) {
-      for (const o of batch) o.job.uncommitted();
-      this.pending.unshift(...batch);
-      this.machineryError(batch.length ? 'commit' : 'claim', err);
-      return false;
-    }
-    this.backoff.recovered();
-    const { claims, cut } = result.then;
-    this.cycleBudget.spent(batch.length + claims.reduce((n, c) => n + c.rows.length, 0), performance.now() - started);
-    this.afterCommit(batch, result.settled);
-    // Workers whose claims did not fit in this cycle are served by the next.
-    if (cut) this.wake();
-    let idleUnserved = 0;
-    for (const { want, rows } of claims) {
-      if (rows.length) this.assign(want.slot, rows);
-      else if (want.idle) idleUnserved++;
-    }
-    if (idleUnserved) this.workers.stealFor(idleUnserved);
-    // Drained once an idle worker found nothing to claim; anything committed or claimed since
-    // means that must be established again by a later claim.
-    if (claims.some((c) => c.want.idle && !c.rows.length)) this.queueDrained = true;
-    else if (batch.length || claims.length) this.queueDrained = false;
-    return true;
-  }
-
-  private afterCommit(batch: Outcome[], done: Settled): void {
-    this.stats.succeeded += done.succeeded;
-    this.stats.failed += done.failed;
-    this.stats.discarded += done.discarded;
-    for (const note of done.notes) this.o.log.warn(note);
-    for (const owner of done.succeededBy) {
-      const slot = this.pool.slots.find((s) => s.owner === owner);
-      if (slot) this.pool.succeeded(slot);
-    }
-    this.workers.continueAfterCommit(done.continued);
-    for (const o of batch) {
-      o.job.committed();
-      this.markChanged(o.job.lease.id);
-    }
-  }
-
-  private assign(slot: WorkerSlot, rows: JobRow[]): void {
-    this.stats.claimed += rows.length;
-    this.workers.hand(slot, rows);
-    if (this.pending.length) this.wake();
-  }
-
-  // ---------------------------------------------------------------- worker messages and exits
-
-  private onMessage(slot: WorkerSlot, msg: WorkerToMain): void {
-    switch (msg.t) {
-      case 'progress':
-        return this.onProgress(slot, msg);
-      case 'result':
-        this.workers.takeResult(slot, msg);
-        return this.wakeForResult();
-      case 'results':
-        for (const r of msg.results) this.workers.takeResult(slot, r);
-        return this.wakeForResult();
-      case 'revoked':
-        if (!this.workers.revoked(slot, msg)) return;
-        this.stats.handedBack++;
-        return this.wake();
-    }
-  }
-
-  private onProgress(slot: WorkerSlot, msg: Extract<WorkerToMain, { t: 'progress' }>): void {
-    const job = this.workers.find(slot, msg.jobId, msg.attempt);
-    if (job?.progress(msg.progress, msg.message ?? null, this.o)) this.markChanged(job.lease.id);
-  }
-
-  private onExit(slot: WorkerSlot, exit: SlotExit): void {
-    this.workers.exited(slot, exit);
-    if (this.pending.length) this.wake();
-  }
-
-  // ---------------------------------------------------------------- machinery errors
 
   private machineryError(what: string, err: unknown): void {
     if (!isMachineryError(err)) {
@@ -425,7 +279,7 @@ export class JobRunner implements LeaseHolder {
     // Already backing off (or stopping): count it, but do not push the retry further out.
     if (this.mode !== 'running') return;
     this.enter('backing_off');
-    const delayMs = this.backoff.wait(() => {
+    const delayMs = this.p.backoff.wait(() => {
       if (this.mode !== 'backing_off') return;
       this.enter('running');
       this.wake();
@@ -438,14 +292,81 @@ export class JobRunner implements LeaseHolder {
     this.stats.lastMachineryError = message;
   }
 
-  // ---------------------------------------------------------------- bookkeeping
-
-  private checkFinished(): void {
-    if (this.pending.length || this.workers.busySlots().length) return;
-    if (this.remainingBudget() <= 0 || (this.o.exitWhenIdle && this.queueDrained)) this.finishedResolve();
+  /** Told as they happen: the one coalescing of these is the listener's (core/job-changes.ts). */
+  private tellChanged(ids: number[]): void {
+    this.o.onJobsChanged?.(ids);
   }
 
-  private markChanged(id: number): void {
-    this.changed.add(id);
+  // ---------------------------------------------------------------- start, stop and settings
+
+  start(): void {
+    if (this.mode !== 'created') return;
+    this.enter('running');
+    this.p.pool.start();
+    this.p.leases.start(); // jobs of a runner that is gone come back first
+    this.pollTimer = this.o.clock.every(this.o.pollEveryMs, () => this.wake());
+  }
+
+  /**
+   * Stops claiming; in-flight jobs get `graceMs` to finish, then their worker processes are
+   * stopped and only then are their leases released without charging a retry (so a released job
+   * is never still running here while another runner picks it up). Concurrent callers share one stop.
+   */
+  stop(graceMs = 10_000): Promise<void> {
+    this.stopPromise ??= this.doStop(graceMs);
+    return this.stopPromise;
+  }
+
+  private async doStop(graceMs: number): Promise<void> {
+    const { workers, pool } = this.p;
+    this.enter('stopping');
+    this.p.leases.stop();
+    cancel(this.pollTimer);
+    this.p.backoff.stop();
+    this.pump.clearWindow();
+    // Real time, not the clock's: this waits for processes to finish their work.
+    const deadline = Date.now() + graceMs;
+    while (workers.busySlots().length && Date.now() < deadline) await sleep(25);
+    workers.markShutdown();
+    // Each job a stopped process held comes back as a `finished` release (WorkerQueues.exited).
+    await pool.stop((slot) => workers.of(slot).length > 0);
+    workers.releaseAll();
+    // Cycles are bounded: keep committing until everything is written or the database refuses.
+    while (this.pending.length && this.cycle(false));
+    if (this.pending.length) {
+      this.o.log.error(`could not release ${this.pending.length} job(s) on shutdown; their leases will lapse and be reclaimed`);
+    }
+    this.enter('stopped');
+    this.pump.stop();
+    this.finishedResolve();
+  }
+
+  setPaused(paused: boolean): void {
+    this.o.paused = paused;
+    if (!paused) this.wake();
+  }
+
+  get paused(): boolean {
+    return this.o.paused;
+  }
+
+  /** The worker count, changed live (Settings): see WorkerQueues.resize. */
+  setConcurrency(workers: number): void {
+    this.p.workers.resize(workers);
+    this.wake();
+  }
+
+  getStats(): RunnerStats {
+    const workers = this.p.pool.health();
+    return {
+      runnerId: this.runnerId,
+      workersAlive: workers.ready,
+      workersConfigured: this.p.pool.size,
+      workersStarting: workers.starting,
+      workersFailed: workers.failed,
+      paused: this.o.paused,
+      memory: this.p.pool.memoryBudget,
+      ...this.stats,
+    };
   }
 }

@@ -3,7 +3,9 @@
  * they arrive and leave: handed over once claimed (or once an asynchronous load in main is ready),
  * the next step of a checkpointed job sent back to the worker that ran the last, a result or an
  * exit taking them off, a waiting job given back for an idle worker, a time limit or an abort.
- * Whatever ends here becomes an Outcome the runner commits; this part never touches the database.
+ * It reads its workers' messages (results, progress, answers to a revoke) and tells the runner
+ * what happened as one typed WorkerEvent: whatever ends here is `finished` with the Outcome the
+ * runner commits; this part never touches the database.
  * When the worker count changes, a retiring worker gives back what waits and leaves once the job
  * it runs is done (`resize`).
  */
@@ -18,16 +20,22 @@ import type { SlotExit, WorkerPool, WorkerSlot } from './worker-pool';
 import type { JobPace } from './pace';
 import type { Clock } from '../clock';
 
-export interface WorkerQueuesHost {
-  /** An outcome to commit (a result, a failure, a job given back). */
-  outcome(o: Outcome): void;
-  /** Run a cycle soon (outcomes wait, or a worker can take more). */
-  wake(): void;
-  changed(id: number): void;
+/** What the queues ask of the runner that holds them, and how they tell it what happened. */
+export interface WorkerQueuesHolder {
   /** False once the runner backs off or stops: nothing more is handed over. */
-  running(): boolean;
-  countMachineryError(message: string): void;
+  readonly accepting: boolean;
+  onWorkerEvent(e: WorkerEvent): void;
 }
+
+export type WorkerEvent =
+  /** A worker process is ready for work (the pool started or replaced it). */
+  | { kind: 'ready' }
+  /** An attempt's life in a worker is over (a result, a failure, an exit, a give-back): commit its outcome. */
+  | { kind: 'finished'; outcome: Outcome }
+  /** A worker reported how far a job has got. */
+  | { kind: 'progress'; attempt: Attempt; fraction: number; message: string | null }
+  /** A worker process could not be started: a machinery error, counted. */
+  | { kind: 'launch_failed'; message: string };
 
 export interface WorkerQueuesOptions {
   registry: JobRegistry;
@@ -46,7 +54,7 @@ export class WorkerQueues {
 
   constructor(
     private readonly pool: WorkerPool,
-    private readonly host: WorkerQueuesHost,
+    private readonly holder: WorkerQueuesHolder,
     private readonly o: WorkerQueuesOptions,
   ) {
     this.all = Array.from({ length: pool.slots.length }, () => []);
@@ -87,7 +95,7 @@ export class WorkerQueues {
     return this.pool.slots.flatMap((slot) => this.of(slot).map((job) => ({ slot, job })));
   }
 
-  find(slot: WorkerSlot, jobId: number, attempt: number): Attempt | undefined {
+  private find(slot: WorkerSlot, jobId: number, attempt: number): Attempt | undefined {
     return this.of(slot).find((j) => j.lease.id === jobId && j.lease.attempt === attempt);
   }
 
@@ -98,7 +106,6 @@ export class WorkerQueues {
     const assignments: JobAssignment[] = [];
     const queue = this.of(slot);
     for (const row of rows) {
-      this.host.changed(row.id);
       const prepared = prepareJob(row, { id: row.id, attempt: row.attempt, claimedBy: slot.owner }, this.o.registry);
       if ('error' in prepared) {
         this.end({ kind: 'fail', job: prepared.job, error: prepared.error });
@@ -140,17 +147,14 @@ export class WorkerQueues {
       const slot = this.slotOf(job);
       if (slot) this.continuing.delete(slot.index);
     }
-    let ended = false;
     for (const { job } of continued) {
       const slot = this.slotOf(job);
       const prepared = loadInput(job);
       if ('error' in prepared) {
         this.end({ kind: 'fail', job, error: prepared.error });
-        ended = true;
-      } else if (!slot || !slot.alive || slot.retiring || !this.host.running()) {
+      } else if (!slot || !slot.alive || slot.retiring || !this.holder.accepting) {
         // The worker went away (or is retiring) in between: give the job back; it resumes from the checkpoint.
         this.release(job);
-        ended = true;
       } else {
         this.of(slot).push(job);
         this.startTimeout(slot);
@@ -158,7 +162,6 @@ export class WorkerQueues {
         else this.sendRun(slot, job, prepared.input);
       }
     }
-    if (ended) this.host.wake();
   }
 
   private sendRun(slot: WorkerSlot, job: Attempt, input: unknown): void {
@@ -177,7 +180,7 @@ export class WorkerQueues {
       job.loaded();
       const queue = this.of(slot);
       if (queue[0] !== job) return; // already given up (its worker exited, the runner stopped)
-      const stopped = !slot.alive || !this.host.running();
+      const stopped = !slot.alive || !this.holder.accepting;
       const error = job.abortReason ? abortedWhileLoading(job) : 'error' in loaded ? loaded.error : null;
       if (!error && !stopped) return this.sendRun(slot, job, (loaded as { input: unknown }).input);
       queue.shift();
@@ -185,14 +188,34 @@ export class WorkerQueues {
       else this.end({ kind: 'fail', job, error });
       this.startTimeout(slot);
       this.dismissIfIdle(slot);
-      this.host.wake();
     });
+  }
+
+  // ---------------------------------------------------------------- what a worker says
+
+  /** A message from the slot's worker (validated against the protocol by the pool). */
+  onMessage(slot: WorkerSlot, msg: WorkerToMain): void {
+    switch (msg.t) {
+      case 'progress': {
+        const attempt = this.find(slot, msg.jobId, msg.attempt);
+        if (attempt)
+          this.holder.onWorkerEvent({ kind: 'progress', attempt, fraction: msg.progress, message: msg.message ?? null });
+        return;
+      }
+      case 'result':
+        return this.takeResult(slot, msg);
+      case 'results':
+        for (const r of msg.results) this.takeResult(slot, r);
+        return;
+      case 'revoked':
+        return this.revoked(slot, msg);
+    }
   }
 
   // ---------------------------------------------------------------- leaving
 
   /** A worker's result: off its queue, its output checked (outside the commit's write lock). */
-  takeResult(slot: WorkerSlot, msg: JobResultMessage): void {
+  private takeResult(slot: WorkerSlot, msg: JobResultMessage): void {
     const queue = this.of(slot);
     const i = queue.findIndex((j) => j.lease.id === msg.jobId && j.lease.attempt === msg.attempt);
     if (i < 0) return;
@@ -204,19 +227,15 @@ export class WorkerQueues {
     this.dismissIfIdle(slot);
   }
 
-  /** The worker's answer to a revoke: true when the job came back (and is given back uncharged). */
-  revoked(slot: WorkerSlot, msg: Extract<WorkerToMain, { t: 'revoked' }>): boolean {
+  /** The worker's answer to a revoke: the job came back (given back uncharged), or it had started. */
+  private revoked(slot: WorkerSlot, msg: Extract<WorkerToMain, { t: 'revoked' }>): void {
     const queue = this.of(slot);
     const i = queue.findIndex((j) => j.lease.id === msg.jobId && j.lease.attempt === msg.attempt);
-    if (i < 0) return false;
-    if (!msg.ok) {
-      queue[i].revokeRefused(); // it had started: it runs here after all
-      return false;
-    }
+    if (i < 0) return;
+    if (!msg.ok) return queue[i].revokeRefused(); // it had started: it runs here after all
     const [job] = queue.splice(i, 1);
     this.release(job, 'handed_back');
     this.dismissIfIdle(slot);
-    return true;
   }
 
   /** The slot's process is gone: its running job failed (or is given back), the waiting ones go back. */
@@ -232,8 +251,10 @@ export class WorkerQueues {
     }
     // Jobs handed over but not started cost nothing: they go back to the queue.
     for (const job of waiting) this.release(job);
-    if (exit.kind === 'failed_to_launch')
-      this.host.countMachineryError(`A worker process failed to launch (code ${exit.exit.code}, signal ${exit.exit.signal})`);
+    if (exit.kind === 'failed_to_launch') {
+      const message = `A worker process failed to launch (code ${exit.exit.code}, signal ${exit.exit.signal})`;
+      this.holder.onWorkerEvent({ kind: 'launch_failed', message });
+    }
   }
 
   /**
@@ -279,7 +300,7 @@ export class WorkerQueues {
   /** The attempt's life here is over: its timers stop, and its outcome goes to be committed. */
   private end(outcome: Outcome): void {
     outcome.job.finish();
-    this.host.outcome(outcome);
+    this.holder.onWorkerEvent({ kind: 'finished', outcome });
   }
 
   // ---------------------------------------------------------------- time limits and aborts
