@@ -31,6 +31,8 @@ export interface CircaRun {
   seconds: number;
   /** From the import's start until the first photo had its thumbnail (its metadata applied). */
   firstThumbnailSeconds: number;
+  /** From the import's start until the walk was over: every file hashed, its row and job written. */
+  walkSeconds: number;
   from: string;
   walPeakBytes: number;
   /** Photos/s over the last tenth of the import divided by photos/s over the first tenth. */
@@ -91,7 +93,11 @@ export async function circaImport(dir: string, n: number, profileDir?: string): 
   // second), as the Library screen asks while the import's photos are read (it asks only after
   // the walk; here from the start).
   const runner = core.runner!;
-  const unsubscribe = core.events.subscribe((name) => name === 'photos.changed' && core.importer.status());
+  let walkAt = 0;
+  const unsubscribe = core.events.subscribe((name, payload) => {
+    if (name === 'photos.changed') core.importer.status();
+    if (name === 'import.progress' && !walkAt && (payload as { status: string }).status !== 'running') walkAt = performance.now();
+  });
   const wal = `${core.paths.dbFile}-wal`;
   let walPeakBytes = 0;
   let mainRssPeak = 0;
@@ -131,6 +137,7 @@ export async function circaImport(dir: string, n: number, profileDir?: string): 
   return {
     seconds,
     firstThumbnailSeconds: (firstAt - t0) / 1000,
+    walkSeconds: ((walkAt || end) - t0) / 1000,
     from,
     walPeakBytes,
     flatness,
