@@ -1,16 +1,20 @@
 /**
  * Import benchmark (`npm run bench -- import [--photos N] [--rounds N] [--seed N] [--load 1]`);
- * `--set scans` runs the archival-scan set instead (see _import-scans.ts).
+ * `--set scans` runs the archival-scan set instead (see _import-scans.ts); `--profile DIR` profiles
+ * one import and one minimal loop, every process (see _import-profile.ts).
  *
  *  1. Circa: import N generated JPEGs (a mix of 1–12 MP) end to end — walk, hash, photo rows +
  *     metadata jobs, then the jobs in 2 worker processes (verify hash, EXIF, thumbnail, pHash)
  *     applied in main — timed from the import call until every photo has its thumbnail.
- *  2. Bare loop: the same files in 2 plain Node processes, no queue and no database, doing the
+ *  2. Bare loop: the same files in 2 plain Node processes (at a worker's priority, so that the
+ *     comparison is of work, not of scheduling), no queue and no database, doing the
  *     same per-file work as Circa's workers: Circa's own extraction function called directly (hash,
  *     header, EXIF, one decode, thumbnail, the seven duplicate hashes). Circa ≥ 0.8× its throughput
  *     is the target: the ratio is what the job system costs (hand-off, IPC, main's commits).
  *     A minimal loop (hash + exifr + one sharp thumbnail pipeline, no duplicate hashes) is run too
  *     and its ratio reported for reference: it shows what Circa's extra per-file work costs.
+ *     The CPU work ratio (the minimal loop's CPU time per photo over Circa's main and workers together)
+ *     is reported beside the time ratio: on a shared host it leaves other tenants' load out.
  *     Every side starts its processes before the clock. Circa's WAL is sampled as it works; its
  *     peak is reported (it must stay under WAL_LIMITS.hardBytes). The sides run --rounds times
  *     (default 3), the order reversed every other round; each figure quoted is the median of the
@@ -24,193 +28,26 @@
  *
  * The last line is `RESULT {…}`.
  */
-import { fork, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import { openCore, type Core } from '../src/main/core/core';
-import { forkWorkerSpawner } from '../src/main/jobs/fork-worker';
-import { appPaths } from '../src/main/app-paths';
-import { arg, pct, round, sleep } from './_util';
+import { arg, pct, round } from './_util';
 import { startBrowserServer } from '../src/main/browser/server';
 import { seedPhotos } from '../test/support/seed-library';
 import { WAL_LIMITS } from '../src/main/db/checkpointer';
-import type { BareWork } from './import.child';
 import { makePhotos } from './_import-photos';
-
-export { makePhotos };
+import { bareLoop, circaImport, startLoad, type CircaRun } from './_import-sides';
 import { runScans } from './_import-scans';
+import { runProfile } from './_import-profile';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
+// The scan set (_import-scans.ts) and scale.ts take these from here.
+export { makePhotos };
+export { bareLoop, circaImport, spawner, type CircaRun } from './_import-sides';
+
 const median = (xs: number[]) => pct(xs, 50);
 const p95 = (xs: number[]) => pct(xs, 95);
-
-export function spawner() {
-  const paths = appPaths();
-  return fs.existsSync(paths.builtWorkerEntry)
-    ? { spawn: forkWorkerSpawner(paths.builtWorkerEntry), from: 'built worker (out/main/worker.js)' }
-    : {
-        spawn: forkWorkerSpawner(paths.sourceWorkerEntry, ['--import', 'tsx']),
-        from: 'worker from source via tsx (run npm run build for the built one)',
-      };
-}
-
-export interface CircaRun {
-  seconds: number;
-  /** From the import's start until the first photo had its thumbnail (its metadata applied). */
-  firstThumbnailSeconds: number;
-  from: string;
-  walPeakBytes: number;
-  /** Photos/s over the last tenth of the import divided by photos/s over the first tenth. */
-  flatness: number;
-  mainRssPeakMb: number;
-  workerRssPeakMb: number;
-  /** CPU time per photo of main (this process) and of the workers together, in ms. */
-  mainCpuMsPerPhoto: number;
-  workerCpuMsPerPhoto: number;
-}
-
-/** CPU time (user + system) a process has used, from /proc (Linux; clock ticks of 10 ms); 0 where there is none. */
-function cpuMsOf(pid: number | undefined): number {
-  if (!pid) return 0;
-  try {
-    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return 0;
-  }
-}
-
-/** Resident memory of a process, from /proc (Linux); 0 where there is none. */
-function rssOf(pid: number | undefined): number {
-  if (!pid) return 0;
-  try {
-    return Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
-  } catch {
-    return 0;
-  }
-}
-
-export async function circaImport(dir: string, n: number): Promise<CircaRun> {
-  const { spawn: spawnWorker, from } = spawner();
-  const workerPids: (number | undefined)[] = [];
-  const spawn: typeof spawnWorker = (o) => {
-    const w = spawnWorker(o);
-    workerPids.push(w.pid);
-    return w;
-  };
-  const core = openCore({
-    libraryDir: fs.mkdtempSync(path.join(os.tmpdir(), 'circa-bench-lib-')),
-    mode: 'headless',
-    spawn,
-    concurrency: 2,
-  });
-  // Workers ready before the clock starts (startup is not import work).
-  while ((core.runner?.getStats().workersAlive ?? 0) < 2) await sleep(10);
-  const t0 = performance.now();
-  const cpu0 = process.cpuUsage();
-  const workerCpu0 = workerPids.map(cpuMsOf);
-  core.importer.start([dir]);
-  // Watched through in-memory counters: a query every 20 ms would be the benchmark's own load on
-  // main. The import's progress is asked for on each photos.changed event (at most five a
-  // second), as the Library screen asks while the import's photos are read (it asks only after
-  // the walk; here from the start).
-  const runner = core.runner!;
-  const unsubscribe = core.events.subscribe((name) => name === 'photos.changed' && core.importer.status());
-  const wal = `${core.paths.dbFile}-wal`;
-  let walPeakBytes = 0;
-  let mainRssPeak = 0;
-  let workerRssPeak = 0;
-  // When the first tenth and the last tenth of the photos were done (the first tenth counted from
-  // the first photo done, so the walk's start-up is not taken for a slow rate).
-  const tenth = Math.max(1, Math.floor(n / 10));
-  let firstAt = 0;
-  let firstTenthAt = 0;
-  let ninetyAt = 0;
-  for (let tick = 0; ; tick++) {
-    await sleep(20);
-    walPeakBytes = Math.max(walPeakBytes, fs.existsSync(wal) ? fs.statSync(wal).size : 0);
-    if (tick % 10 === 0) {
-      mainRssPeak = Math.max(mainRssPeak, process.memoryUsage.rss());
-      for (const pid of workerPids) workerRssPeak = Math.max(workerRssPeak, rssOf(pid));
-    }
-    const s = runner.getStats();
-    const done = s.succeeded + s.failed;
-    if (!firstAt && done >= 1) firstAt = performance.now();
-    if (!firstTenthAt && done >= 1 + tenth) firstTenthAt = performance.now();
-    if (!ninetyAt && done >= n - tenth) ninetyAt = performance.now();
-    if (done >= n && core.importer.status()?.status !== 'running') break;
-  }
-  const end = performance.now();
-  unsubscribe();
-  const mainCpu = process.cpuUsage(cpu0);
-  const workerCpuMs = workerPids.reduce<number>((sum, pid, i) => sum + cpuMsOf(pid) - (workerCpu0[i] ?? 0), 0);
-  const seconds = (end - t0) / 1000;
-  const flatness = (firstTenthAt - firstAt) / Math.max(1, end - ninetyAt);
-  const failed = core.jobs.counts().failed;
-  const ready = core.photos.list({ sort: 'imported', filter: 'all', limit: 1 }).total - failed;
-  await core.close();
-  fs.rmSync(core.paths.dir, { recursive: true, force: true });
-  if (ready !== n) throw new Error(`expected ${n} photos with thumbnails, got ${ready} (${failed} failed)`);
-  return {
-    seconds,
-    firstThumbnailSeconds: (firstAt - t0) / 1000,
-    from,
-    walPeakBytes,
-    flatness,
-    mainRssPeakMb: mainRssPeak / 1e6,
-    workerRssPeakMb: workerRssPeak / 1e6,
-    mainCpuMsPerPhoto: (mainCpu.user + mainCpu.system) / 1000 / n,
-    workerCpuMsPerPhoto: workerCpuMs / n,
-  };
-}
-
-/** A process that keeps one core busy until killed: the "never idle" laptop of --load. */
-function startLoad(): ChildProcess {
-  return spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' });
-}
-
-/**
- * The bare loop: two plain Node processes, started (and their modules loaded) before the clock
- * starts, exactly as Circa's workers are; each takes every other file.
- */
-export async function bareLoop(dir: string, work: BareWork): Promise<{ seconds: number; cpuMsPerPhoto: number }> {
-  const files = fs
-    .readdirSync(dir)
-    .sort()
-    .map((f) => path.join(dir, f));
-  const out = fs.mkdtempSync(path.join(os.tmpdir(), 'circa-bench-bare-'));
-  const children = await Promise.all(
-    [0, 1].map(
-      () =>
-        new Promise<ChildProcess>((resolve, reject) => {
-          const child = fork(path.join(here, 'import.child.ts'), [], { execArgv: ['--import', 'tsx'] });
-          child.once('message', () => resolve(child)); // { ready: true }
-          child.once('error', reject);
-        }),
-    ),
-  );
-  const t0 = performance.now();
-  const cpu0 = children.map((child) => cpuMsOf(child.pid));
-  await Promise.all(
-    children.map(
-      (child, k) =>
-        new Promise<void>((resolve, reject) => {
-          child.once('message', () => resolve()); // { done: true }
-          child.once('exit', (code) => reject(new Error(`bare loop worker exited with ${code}`)));
-          child.send({ files: files.filter((_, i) => i % 2 === k), out, work });
-        }),
-    ),
-  );
-  const seconds = (performance.now() - t0) / 1000;
-  const cpuMs = children.reduce((sum, child, i) => sum + cpuMsOf(child.pid) - cpu0[i], 0);
-  for (const child of children) child.kill();
-  fs.rmSync(out, { recursive: true, force: true });
-  return { seconds, cpuMsPerPhoto: cpuMs / files.length };
-}
 
 async function seedLibrary(n: number): Promise<Core> {
   const core = openCore({
@@ -238,6 +75,7 @@ async function timeCalls(call: () => Promise<unknown>, runs = 30): Promise<{ med
 
 export async function run(args: string[]): Promise<void> {
   if (args.includes('--set') && args[args.indexOf('--set') + 1] === 'scans') return runScans(args);
+  if (args.includes('--profile')) return runProfile(args);
   const n = arg(args, 'photos', 2000);
   const seed = arg(args, 'seed', 100_000);
   const roundCount = arg(args, 'rounds', 3);
@@ -262,6 +100,11 @@ export async function run(args: string[]): Promise<void> {
     mainCpuMsPerPhoto: number;
     workerCpuMsPerPhoto: number;
     bareCpuMsPerPhoto: number;
+    minimalCpuMsPerPhoto: number;
+    /** The minimal loop's CPU time per photo over Circa's (main and workers): the work ratio, whatever the scheduling. */
+    cpuRatio: number;
+    firstThumbnailSeconds: number;
+    walkSeconds: number;
   }[] = [];
   let from = '';
   if (load) console.log('a process keeps one core busy beside every side (--load)');
@@ -269,6 +112,7 @@ export async function run(args: string[]): Promise<void> {
     let bareSeconds = 0;
     let minimalSeconds = 0;
     let bareCpuMs = 0;
+    let minimalCpuMs = 0;
     let c: CircaRun | undefined;
     // Its own load per side, started before and stopped after it: each side gets the same.
     const withLoad = (side: () => Promise<unknown>) => async () => {
@@ -280,7 +124,7 @@ export async function run(args: string[]): Promise<void> {
       }
     };
     const sides = [
-      withLoad(async () => (minimalSeconds = (await bareLoop(dir, 'minimal')).seconds)),
+      withLoad(async () => ({ seconds: minimalSeconds, cpuMsPerPhoto: minimalCpuMs } = await bareLoop(dir, 'minimal'))),
       withLoad(async () => ({ seconds: bareSeconds, cpuMsPerPhoto: bareCpuMs } = await bareLoop(dir, 'same-work'))),
       withLoad(async () => (c = await circaImport(dir, n))),
     ];
@@ -299,13 +143,17 @@ export async function run(args: string[]): Promise<void> {
       mainCpuMsPerPhoto: c!.mainCpuMsPerPhoto,
       workerCpuMsPerPhoto: c!.workerCpuMsPerPhoto,
       bareCpuMsPerPhoto: bareCpuMs,
+      minimalCpuMsPerPhoto: minimalCpuMs,
+      cpuRatio: minimalCpuMs / (c!.mainCpuMsPerPhoto + c!.workerCpuMsPerPhoto),
+      firstThumbnailSeconds: c!.firstThumbnailSeconds,
+      walkSeconds: c!.walkSeconds,
     };
     rounds.push(round_);
     console.log(
       `round ${r + 1}/${roundCount}: bare ${round(round_.bare, 1)} photos/s (minimal ${round(round_.minimal, 1)}), Circa ${round(round_.circa, 1)} photos/s, ` +
         `ratio ${round(round_.ratio)} (to minimal ${round(round_.minimalRatio)}), ` +
-        `last/first tenth ${round(round_.flatness)}, WAL peak ${round(round_.walPeakMb, 1)} MB, RSS main ${round(round_.mainRssPeakMb, 0)} MB / worker ${round(round_.workerRssPeakMb, 0)} MB, ` +
-        `CPU per photo main ${round(round_.mainCpuMsPerPhoto, 1)} ms / workers ${round(round_.workerCpuMsPerPhoto, 1)} ms (bare ${round(round_.bareCpuMsPerPhoto, 1)} ms)`,
+        `CPU work ratio to minimal ${round(round_.cpuRatio)}, first thumbnail ${round(round_.firstThumbnailSeconds)} s, walk over ${round(round_.walkSeconds)} s, last/first tenth ${round(round_.flatness)}, WAL peak ${round(round_.walPeakMb, 1)} MB, RSS main ${round(round_.mainRssPeakMb, 0)} MB / worker ${round(round_.workerRssPeakMb, 0)} MB, ` +
+        `CPU per photo main ${round(round_.mainCpuMsPerPhoto, 1)} ms / workers ${round(round_.workerCpuMsPerPhoto, 1)} ms (bare ${round(round_.bareCpuMsPerPhoto, 1)} ms, minimal ${round(round_.minimalCpuMsPerPhoto, 1)} ms)`,
     );
   }
   const range = (xs: number[]) => `range ${round(Math.min(...xs))}–${round(Math.max(...xs))}`;
@@ -321,6 +169,7 @@ export async function run(args: string[]): Promise<void> {
   const mainCpuMs = median(rounds.map((x) => x.mainCpuMsPerPhoto));
   const workerCpuMs = median(rounds.map((x) => x.workerCpuMsPerPhoto));
   const bareCpuMs = median(rounds.map((x) => x.bareCpuMsPerPhoto));
+  const minimalCpuMs = median(rounds.map((x) => x.minimalCpuMsPerPhoto));
 
   console.log(`seeding a ${seed.toLocaleString()}-photo library …`);
   const core = await seedLibrary(seed);
@@ -380,6 +229,14 @@ export async function run(args: string[]): Promise<void> {
       `median ${round(minimalRatio)}, ${range(rounds.map((x) => x.minimalRatio))}`,
     ],
     [
+      "CPU work ratio: the minimal loop's CPU per photo / Circa's (main + workers)",
+      `median ${round(median(rounds.map((x) => x.cpuRatio)))}, ${range(rounds.map((x) => x.cpuRatio))} (scheduling and other tenants left out)`,
+    ],
+    [
+      'Circa: first thumbnail / walk over (every file hashed, rows and jobs written), s after the start',
+      `median ${round(median(rounds.map((x) => x.firstThumbnailSeconds)))} / ${round(median(rounds.map((x) => x.walkSeconds)))}`,
+    ],
+    [
       'Circa: photos/s of the last tenth / first tenth',
       `median ${round(flatness)}, ${range(rounds.map((x) => x.flatness))} (target ≥ 0.9)`,
     ],
@@ -388,8 +245,8 @@ export async function run(args: string[]): Promise<void> {
       `${round(mainRssPeakMb, 0)} MB / ${round(workerRssPeakMb, 0)} MB`,
     ],
     [
-      "CPU time per photo: Circa's main / its workers together / the bare loop's processes",
-      `median ${round(mainCpuMs, 1)} ms / ${round(workerCpuMs, 1)} ms / ${round(bareCpuMs, 1)} ms`,
+      "CPU time per photo: Circa's main / its workers together / the bare loop's processes / the minimal loop's",
+      `median ${round(mainCpuMs, 1)} ms / ${round(workerCpuMs, 1)} ms / ${round(bareCpuMs, 1)} ms / ${round(minimalCpuMs, 1)} ms`,
     ],
     [
       'WAL peak during a Circa import',
@@ -424,6 +281,8 @@ export async function run(args: string[]): Promise<void> {
       mainCpuMsPerPhoto: round(mainCpuMs, 1),
       workerCpuMsPerPhoto: round(workerCpuMs, 1),
       bareCpuMsPerPhoto: round(bareCpuMs, 1),
+      minimalCpuMsPerPhoto: round(minimalCpuMs, 1),
+      cpuRatioToMinimal: round(median(rounds.map((x) => x.cpuRatio))),
       walPeakMb: round(walPeakMb, 1),
       seededPhotos: seed,
       firstPageMs: first.median,

@@ -4,7 +4,6 @@
  * (src/shared/worker-protocol.ts). It runs one job at a time, never opens the database, and
  * exits when its parent goes away.
  */
-import os from 'node:os';
 import { PermanentJobError, serializeJobError, type SerializedJobError } from '../shared/jobs/errors';
 import {
   mainToWorkerSchema,
@@ -16,6 +15,7 @@ import {
 } from '../shared/worker-protocol';
 import { workerHandlers } from './handlers';
 import { HeapWatch, heapReport } from './heap-report';
+import { lowerWorkerPriority } from './priority';
 
 interface ParentPort {
   postMessage(msg: WorkerToMain): void;
@@ -23,7 +23,6 @@ interface ParentPort {
 }
 
 const electronPort = (process as unknown as { parentPort?: ParentPort }).parentPort;
-const WORKER_NICENESS = 4;
 
 function send(msg: WorkerToMain): void {
   if (electronPort) electronPort.postMessage(msg);
@@ -55,15 +54,8 @@ class LazyAbort {
   }
 }
 
-// Background work yields the CPU to main (the UI's requests and the commits that keep the queue
-// moving) and to the rest of the desktop: a worker runs at a lower scheduling priority. Mildly
-// lower: at +10 an import beside one busy core ran at 0.70× the bare loop (0.65–0.80); at +4,
-// 0.82× (0.79–0.97), with main's write latency during a drain no worse (bench/import, bench/queue).
-try {
-  os.setPriority(Math.min(19, os.getPriority() + WORKER_NICENESS));
-} catch {
-  /* not permitted here: run at normal priority */
-}
+// Below main's priority: see priority.ts.
+lowerWorkerPriority();
 
 const handlers = workerHandlers({ diagnostics: process.env.CIRCA_DIAGNOSTIC_JOBS === '1' });
 const queue: JobAssignment[] = [];
