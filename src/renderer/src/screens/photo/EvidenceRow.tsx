@@ -9,6 +9,7 @@ import { REVIEW_LABEL, kindLabel, yearSpan, type ReviewStatus } from './evidence
 import type { EvidenceListProps } from './EvidenceList';
 import { EvidenceDetails } from './details/EvidenceDetails';
 import { CLUE_RULE } from '../../../../shared/dating/clue-rule';
+import { weakClueFlag, yearsOfDays } from '../../../../shared/dating/clue-words';
 
 interface RowProps extends EvidenceListProps {
   item: EvidenceItem;
@@ -86,7 +87,7 @@ export function EvidenceRow({
       <p className="ev-summary">{item.summary}</p>
       {item.clue && !old && (
         <p className="ev-flag ev-flag-clue" data-testid="evidence-clue" title={CLUE_RULE}>
-          A clue, not a date: {item.clue}
+          {weakClueFlag(yearsOfDays(item), item.clue)}
         </p>
       )}
       {(setsEarliest || setsLatest) && !old && (
