@@ -94,6 +94,7 @@ test('after the heuristic runs on mixed material, only photos with a finding loo
       /weak clue spanning \d+ years: visual analysis not yet accepted/,
     );
     await expect(page.getByTestId('estimate-explanation')).toContainText('A clue is not a date');
+    await expect(page.getByTestId('evidence-item').first().locator('.ev-head')).toContainText(/^Weak clue:\s*circa \d{4}–\d{4}/);
     await app.shot('trust-photo-clue');
     await page.getByRole('link', { name: 'Library', exact: true }).first().click();
 

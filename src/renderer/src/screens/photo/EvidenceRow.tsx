@@ -70,11 +70,12 @@ export function EvidenceRow({
       data-review={item.reviewStatus}
       data-superseded={old ? 'true' : undefined}
       data-conflict={conflict ? 'true' : undefined}
-      aria-label={`#${item.id} ${item.label ?? yearSpan(item.earliest, item.latest)}, ${kindLabel(item)}, ${REVIEW_LABEL[item.reviewStatus]}${old ? `, ${oldTag(item)}` : ''}`}
+      aria-label={`#${item.id} ${item.clue && !old ? 'weak clue: ' : ''}${item.label ?? yearSpan(item.earliest, item.latest)}, ${kindLabel(item)}, ${REVIEW_LABEL[item.reviewStatus]}${old ? `, ${oldTag(item)}` : ''}`}
       aria-current={focused && !old ? 'true' : undefined}
     >
       <div className="ev-head">
         <span className="ev-dates">
+          {item.clue && !old && <span className="ev-label-clue">Weak clue:</span>}
           <span className="ev-label">{item.label ?? yearSpan(item.earliest, item.latest)}</span>
           {item.edtf && <span className="mono ev-edtf">{item.edtf}</span>}
         </span>
