@@ -96,6 +96,13 @@ test('after the heuristic runs on mixed material, only photos with a finding loo
     await expect(page.getByTestId('estimate-explanation')).toContainText('A clue is not a date');
     await expect(page.getByTestId('evidence-item').first().locator('.ev-head')).toContainText(/^Weak clue:\s*circa \d{4}–\d{4}/);
     await app.shot('trust-photo-clue');
+    // Inside the analysis, each wide clue says so beside its number.
+    await page.getByTestId('evidence-item').first().getByText('Details').click();
+    await expect(page.getByTestId('evidence-item').first().locator('.ev-clue-weak').first()).toContainText(
+      /weak clue spanning \d+ years/,
+    );
+    await page.getByTestId('evidence-item').first().locator('.ev-clue-weak').first().scrollIntoViewIfNeeded();
+    await app.shot('trust-photo-clue-details');
     await page.getByRole('link', { name: 'Library', exact: true }).first().click();
 
     // Exports: no DateCreated for any photo without an accepted finding; the CSV keeps the doubt.

@@ -8,6 +8,7 @@ import { formatPercent } from '../../shared/format-percent';
 import { sampleRgb, type RawSample } from './image';
 import { HEURISTIC_CONFIDENCE_CAP, MIN_PHOTO_YEAR, currentYear, type AiAnalysis, type AiClue } from '../../shared/ai/schema';
 import { statedConfidence, type ClueFamily } from './heuristic-calibration';
+import { weakClueTag } from '../../shared/dating/clue-words';
 
 export interface ImageStats {
   meanR: number;
@@ -424,7 +425,7 @@ export function analysisFromStats(stats: ImageStats): AiAnalysis {
   } else if (overall.conflict) {
     summary = `${caveat} The signals disagree; they span ${overall.earliestYear}–${overall.latestYear} (evidence confidence ${formatPercent(overall.confidence)}).`;
   } else {
-    summary = `${caveat} Suggests roughly ${overall.earliestYear}–${overall.latestYear} (evidence confidence ${formatPercent(overall.confidence)}).`;
+    summary = `${caveat} Suggests roughly ${overall.earliestYear}–${overall.latestYear}, ${weakClueTag({ earliestYear: overall.earliestYear, latestYear: overall.latestYear })} (evidence confidence ${formatPercent(overall.confidence)}).`;
   }
   return {
     backend: 'heuristic',
