@@ -1,5 +1,5 @@
 /**
- * Dating benchmark (`npm run bench -- dating [--only ocr|rebuild] [--small] [--captions N] [--rounds N] [--photos N] [--ablation] [--notation]`).
+ * Dating benchmark (`npm run bench -- dating [--only ocr|rebuild|calibration] [--small] [--captions N] [--rounds N] [--photos N] [--ablation] [--notation]`).
  *
  *  1. OCR: N images of the caption test set (default 100; kinds interleaved, so any N covers
  *     every kind) read through the real job path — ocr jobs in 2 worker processes, output applied
@@ -14,10 +14,11 @@
  *     write (photos.setNotes through the contract, in main) is issued every 5 ms; its p99 latency
  *     measured from when it was due (target ≤ 10 ms). See _dating-rebuild.ts.
  *  3. The offline visual-analysis heuristic on its calibration set (_dating-calibration.ts): hit
- *     rate and mean error of its intervals against known dates, and per stated confidence the
- *     share of clues that held the true year.
+ *     rate and mean error of its intervals against known dates, per kind of image, per stated
+ *     confidence, and per kind of claim on old and modern photographs.
  *
- * `--only rebuild` runs part 2 alone, --rounds times (median and range); `--only ocr` part 1 alone.
+ * `--only rebuild` runs part 2 alone, --rounds times (median and range); `--only ocr` part 1 alone;
+ * `--only calibration` part 3 alone.
  * `--no-writes` leaves out the user writes beside the rebuild (see _dating-rebuild.ts).
  * `--small` is a quick scale for an A/B: 20,000 photos and 24 captions unless given.
  *
@@ -208,7 +209,13 @@ export { seedEvidence } from './_dating-rebuild';
 export async function run(args: string[]): Promise<void> {
   const small = args.includes('--small');
   const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
-  if (only !== undefined && only !== 'ocr' && only !== 'rebuild') throw new Error(`--only takes ocr or rebuild, not ${only}`);
+  if (only !== undefined && only !== 'ocr' && only !== 'rebuild' && only !== 'calibration')
+    throw new Error(`--only takes ocr, rebuild or calibration, not ${only}`);
+  if (only === 'calibration') {
+    const c = await heuristicCalibration();
+    console.log(`RESULT ${JSON.stringify({ heuristicClaims: c.byFamily, heuristicByKind: c.byKind })}`);
+    return;
+  }
   // The notation corpus is quick and prints first; a run of one part (--only) leaves it out.
   const notation = only ? null : notationTable();
   if (args.includes('--notation')) {
@@ -321,6 +328,8 @@ export async function run(args: string[]): Promise<void> {
       heuristicHitRate: round(calibration.hitRate, 3),
       heuristicMeanErrorYears: round(calibration.meanErrorYears),
       heuristicCoverage: calibration.byStatedConfidence,
+      heuristicClaims: calibration.byFamily.map((f) => ({ family: f.family, byEra: f.byEra, stated: f.stated })),
+      heuristicByKind: calibration.byKind,
       heuristicGraphicsWithClues: calibration.graphicsWithClues,
       notation,
     })}`,

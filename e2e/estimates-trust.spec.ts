@@ -28,7 +28,7 @@ test('after the heuristic runs on mixed material, only photos with a finding loo
     // No metadata (sharp drops it): nothing in these files dates them.
     const iguana = path.join(CORPUS, 'Canon_40D.jpg');
     await sharp(iguana).jpeg().toFile(path.join(dir, 'iguana-no-exif.jpg'));
-    await sharp(iguana).greyscale().tint({ r: 112, g: 66, b: 20 }).jpeg().toFile(path.join(dir, 'sepia-look.jpg'));
+    await sharp(iguana).tint({ r: 112, g: 66, b: 20 }).jpeg().toFile(path.join(dir, 'sepia-look.jpg'));
     await sharp(path.join(CORPUS, 'Nikon_D70.jpg')).greyscale().jpeg().toFile(path.join(dir, 'greyscale-copy.jpg'));
     await sharp(GRAPHICS['line-drawing.png']).png().toFile(path.join(dir, 'line-drawing.png'));
     await sharp(GRAPHICS['blue-rectangle.png']).png().toFile(path.join(dir, 'blue-rectangle.png'));
@@ -86,9 +86,23 @@ test('after the heuristic runs on mixed material, only photos with a finding loo
     await tile('sepia-look.jpg').dblclick();
     await expect(page.getByTestId('estimate-dacs')).toHaveText('Undated');
     await expect(page.getByTestId('estimate-clues')).toContainText('weak clue');
-    await expect(page.getByTestId('evidence-clue').first()).toContainText('A clue, not a date: visual analysis not yet accepted');
+    // The clue reads as a weak one wherever it is shown: its interval spans decades.
+    await expect(page.getByTestId('evidence-clue').first()).toHaveText(
+      /^Weak clue spanning \d+ years, not a date: visual analysis not yet accepted$/,
+    );
+    await expect(page.getByTestId('estimate-explanation')).toContainText(
+      /weak clue spanning \d+ years: visual analysis not yet accepted/,
+    );
     await expect(page.getByTestId('estimate-explanation')).toContainText('A clue is not a date');
+    await expect(page.getByTestId('evidence-item').first().locator('.ev-head')).toContainText(/^Weak clue:\s*circa \d{4}–\d{4}/);
     await app.shot('trust-photo-clue');
+    // Inside the analysis, each wide clue says so beside its number.
+    await page.getByTestId('evidence-item').first().getByText('Details').click();
+    await expect(page.getByTestId('evidence-item').first().locator('.ev-clue-weak').first()).toContainText(
+      /weak clue spanning \d+ years/,
+    );
+    await page.getByTestId('evidence-item').first().locator('.ev-clue-weak').first().scrollIntoViewIfNeeded();
+    await app.shot('trust-photo-clue-details');
     await page.getByRole('link', { name: 'Library', exact: true }).first().click();
 
     // Exports: no DateCreated for any photo without an accepted finding; the CSV keeps the doubt.
@@ -101,7 +115,7 @@ test('after the heuristic runs on mixed material, only photos with a finding loo
     await expect(dialog.getByTestId('export-status')).toHaveAttribute('data-status', 'success', { timeout: 60_000 });
     const [csvName] = fs.readdirSync(out).filter((f) => f.endsWith('.csv'));
     const csv = fs.readFileSync(path.join(out, csvName), 'utf8');
-    expect(csv).toContain('clue, not a date');
+    expect(csv).toMatch(/weak clue spanning \d+ years, not a date/);
     const [xmpDir] = fs.readdirSync(out).filter((f) => f.endsWith('-xmp'));
     const sidecars = fs.readdirSync(path.join(out, xmpDir));
     expect(sidecars).toHaveLength(total);

@@ -4,6 +4,7 @@
  * as details for the archivist to weigh.
  */
 import { formatPercent } from '../../shared/format-percent';
+import { weakClueTag } from '../../shared/dating/clue-words';
 import { PermanentJobError } from '../../shared/jobs/errors';
 import type { AiBackendConfig } from '../../shared/ai/schema';
 import { aiAnalysisJobType, type AiAnalysisJobType } from '../../shared/jobs/types/ai-analysis';
@@ -49,7 +50,7 @@ export function aiJob(deps: AiJobDeps): MainHalf<AiAnalysisJobType> {
       deps.evidence.recordFromJob(photoId, 'ai', items, { id: job.id, attempt: job.attempt });
       deps.onPhotoChanged(photoId);
       return items.length
-        ? `${out.backend}: ${out.earliestYear ?? '…'}–${out.latestYear ?? '…'} (evidence confidence ${formatPercent(out.confidence)})`
+        ? `${out.backend}: ${out.earliestYear ?? '…'}–${out.latestYear ?? '…'}, ${weakClueTag(out)} (evidence confidence ${formatPercent(out.confidence)})`
         : `${out.backend}: no dating clues`;
     },
   };

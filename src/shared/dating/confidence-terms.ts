@@ -26,7 +26,7 @@ export const CONFIDENCE_TERMS = {
   },
   evidence: {
     name: 'evidence confidence',
-    definition: `How likely this finding’s interval holds the photo’s date. For a date read by OCR: how surely the words are a date of the picture, in full when its line was read clearly (line confidence ${CLEAR_LINE_CONFIDENCE} % or more), less in proportion below that. Unreviewed findings below ${Math.round(DATE_CONFIDENCE_FLOOR * 100)} % are only clues. For visual analysis by the offline heuristic: how often clues like it held the true year on its calibration set.`,
+    definition: `How likely this finding’s interval holds the photo’s date. For a date read by OCR: how surely the words are a date of the picture, in full when its line was read clearly (line confidence ${CLEAR_LINE_CONFIDENCE} % or more), less in proportion below that. Unreviewed findings below ${Math.round(DATE_CONFIDENCE_FLOOR * 100)} % are only clues. For visual analysis by the offline heuristic: how often clues like it held the true date on its calibration set, on old photographs and on modern ones, whichever is lower; a wide interval holds it often because it says little.`,
   },
   estimate: {
     name: 'estimate confidence',

@@ -25,6 +25,7 @@ import { clipToWindow, type ClippedEstimate, combineEstimates, confidenceOf } fr
 import { cite, citeAll, listIds } from './evidence-phrases';
 import { describeEnd, describeStart, toDacs, toEdtf } from './format';
 import { CLUE_RULE, clueReason } from './clue-rule';
+import { weakClueTag, yearsOfDays } from './clue-words';
 import { countCopiesOnce } from './copies-count-once';
 
 interface Screened {
@@ -160,7 +161,7 @@ type DatedEstimate = Omit<Estimate, 'clueIds' | 'withClues'>;
 
 function describeClues(clues: { item: EvidenceInput; reason: string }[], dated: boolean): string[] {
   if (clues.length === 0) return [];
-  const listed = clues.map(({ item, reason }) => `${cite(item)}: ${reason}`).join('; ');
+  const listed = clues.map(({ item, reason }) => `${cite(item)}, ${weakClueTag(yearsOfDays(item))}: ${reason}`).join('; ');
   const heading = dated ? 'Set aside as clues, not dates' : 'Only clues, no finding, so the photo is undated';
   return [`${heading}: ${listed}.`, CLUE_RULE];
 }

@@ -37,6 +37,7 @@ export {
 export { extractDates, type ExtractDatesOptions } from './extract-dates';
 export { estimate } from './estimate';
 export { CLUE_RULE, DATE_CONFIDENCE_FLOOR, clueReason, isClue } from './clue-rule';
+export { weakClueCount, weakClueFlag, weakClueTag, yearsOfDays, type ClueYears } from './clue-words';
 export { describeEnd, describeStart, toDacs, toEdtf, type ApproximateEnds, type FormatOptions } from './format';
 export { FIRST_PHOTOGRAPH_YEAR } from './photo-era';
 export { decodePrecision, encodePrecision, finest, PRECISIONS } from './precision';

@@ -51,7 +51,7 @@ describe('exports keep the doubt', () => {
     expect(cell(r, 'estimate (DACS)')).toBeNull();
     expect(cell(r, 'clues only, not a date (DACS)')).toBe('approximately 1931');
     expect(cell(r, 'evidence (source, kind, interval, review, reading)')).toBe(
-      'pending ai estimate 1931-01-01 – 1931-12-31 (EDTF 1931, evidence confidence 0.2, clue, not a date): Visual analysis by heuristic: sepia',
+      'pending ai estimate 1931-01-01 – 1931-12-31 (EDTF 1931, evidence confidence 0.2, weak clue, not a date): Visual analysis by heuristic: sepia',
     );
   });
 
@@ -61,7 +61,14 @@ describe('exports keep the doubt', () => {
       ...{ reviewStatus: 'pending', summary: 'File last saved 2009' },
     };
     expect(cell(record([saved]), 'evidence (source, kind, interval, review, reading)')).toBe(
-      'pending exif bound … – 2009-12-31 (EDTF ../2009, weak, clue, not a date): File last saved 2009',
+      'pending exif bound … – 2009-12-31 (EDTF ../2009, weak clue, open-ended, not a date): File last saved 2009',
+    );
+  });
+
+  it('a wide clue reads as a weak clue in the finding line, as on the photo screen and the grid', () => {
+    const wide: EvidenceInput = { ...heuristic, earliest: 18500101, latest: 20261231, confidence: 0.94 };
+    expect(cell(record([wide]), 'evidence (source, kind, interval, review, reading)')).toBe(
+      'pending ai estimate 1850-01-01 – 2026-12-31 (EDTF 1850/2026, evidence confidence 0.94, weak clue spanning 177 years, not a date): Visual analysis by heuristic: sepia',
     );
   });
 

@@ -10,6 +10,7 @@
  */
 import type { ExportRecord } from './export-record';
 import { CONFIDENCE_TERMS } from '../dating/confidence-terms';
+import { weakClueTag } from '../dating/clue-words';
 
 type Finding = ExportRecord['evidence'][number];
 
@@ -32,18 +33,33 @@ export function needsReviewText(r: ExportRecord): string {
 
 /**
  * One current finding in one line: "pending ai estimate 1850-01-01 – 1935-12-31 (EDTF
- * 1850/1935, evidence confidence 0.2, clue, not a date): …". A bound is a bound: it states no confidence, and one
+ * 1850/1935, evidence confidence 0.2, weak clue spanning 86 years, not a date): …". A clue is named as
+ * on the photo screen and the grid (clue-words.ts). A bound is a bound: it states no confidence, and one
  * stated with a confidence (a file's save date) is said to be weak, as on the photo screen.
  */
 export function findingLine(ev: Finding, clueIds: ReadonlySet<number>): string {
   const span = `${ev.earliest ?? '…'} – ${ev.latest ?? '…'}`;
+  const clue = clueIds.has(ev.id);
   const notes = [
     ev.edtf ? `EDTF ${ev.edtf}` : null,
-    ev.confidence == null ? null : ev.kind === 'bound' ? 'weak' : `${CONFIDENCE_TERMS.evidence.name} ${ev.confidence}`,
-    clueIds.has(ev.id) ? 'clue, not a date' : null,
+    // A weak bound that is a clue is called weak once, by its clue words.
+    ev.confidence == null
+      ? null
+      : ev.kind !== 'bound'
+        ? `${CONFIDENCE_TERMS.evidence.name} ${ev.confidence}`
+        : clue
+          ? null
+          : 'weak',
+    clue ? `${weakClueTag(findingYears(ev))}, not a date` : null,
   ].filter((n) => n !== null);
   return `${ev.reviewStatus} ${ev.source} ${ev.kind} ${span}${notes.length ? ` (${notes.join(', ')})` : ''}: ${ev.summary}`;
 }
+
+/** A finding's interval in years ('1850-01-01' → 1850). */
+const findingYears = (ev: Finding) => ({
+  earliestYear: ev.earliest ? Number(ev.earliest.slice(0, 4)) : null,
+  latestYear: ev.latest ? Number(ev.latest.slice(0, 4)) : null,
+});
 
 /** The current findings, one line each. */
 export function findingLines(r: ExportRecord): string[] {

@@ -1,18 +1,25 @@
 /**
  * What the offline heuristic's confidence means, and where each number comes from. A clue's stated
- * confidence is how often an interval like it holds the photo's true year (CONFIDENCE_TERMS'
+ * confidence is how often an interval like it holds the photo's true date (CONFIDENCE_TERMS'
  * evidence confidence), so "of clues stated at 20 %, about one in five contains the truth".
  *
- * Each family of clue is measured on the calibration set (test/support/calibration-set.ts: the
- * corpus' camera photographs with their EXIF dates and greyscale and sepia copies of them) and
- * states the lower end of the 95 % Wilson interval of its hit rate there: never more than the set
- * shows, and close to it once the family was seen often. A family the set never showed (the old
- * print formats, a border, a cyanotype tone) keeps its prior, and says so in MEASURED.
+ * Each family of clue, that is each kind of claim ("colour: 1940 to now", "a white border: 1920 to
+ * 1970", "a carte-de-visite shape: 1859 to 1890"), is measured on the calibration set
+ * (test/support/calibration-set.ts): the corpus' camera photographs with their EXIF dates, nine
+ * historical prints from 1865 to 1940 with the dates their museum documents, and copies of all of
+ * them rendered in other processes (greyscale, sepia, cyanotype, a white border, crops to old print
+ * shapes), which keep the date of the photograph they copy. A family states the lower end of the
+ * 95 % Wilson interval of its hit rate there: never more than the set shows, close to it once the
+ * family was seen often, and nothing at all when the set never showed it or it missed too often
+ * (zero: the heuristic then gives no such clue). There is no prior: a claim nobody measured is not
+ * made.
  *
- * Why the measured families state so much: their intervals reach the present (a greyscale scan
- * or a sepia filter can be applied to any photograph), so they hold nearly every true year. They
+ * Why the open-ended families state so much: their intervals reach the present (a greyscale scan
+ * or a sepia filter can be applied to any photograph), so they hold nearly every true date. They
  * are wide, not weak: a clue like "1850–2026" is almost surely right and says almost nothing,
- * which the interval shows. `npm run bench -- dating` reprints these counts; a test
+ * which the interval shows. The closed periods (border, old print shapes) miss whenever a later
+ * photograph has the look, which the rendered copies show, and state little or nothing.
+ * `npm run bench -- dating` reprints these counts; a test
  * (test/dating/heuristic-calibration.test.ts) fails when the heuristic and this table part.
  */
 
@@ -32,33 +39,30 @@ export type ClueFamily =
   | 'format-5x7'
   | 'format-4x5';
 
-/** The confidence a family stated before it was measured (and still states while it is not). */
-const PRIOR: Record<ClueFamily, number> = {
-  'monochrome-neutral': 0.1,
-  'monochrome-sepia': 0.2,
-  'monochrome-blue': 0.12,
-  'monochrome-toned': 0.05,
-  'colour-faded': 0.25,
-  'colour-full': 0.12,
-  border: 0.15,
-  'format-square': 0.12,
-  'format-carte-de-visite': 0.1,
-  'format-cabinet-card': 0.1,
-  'format-3:2': 0.05,
-  'format-4:3': 0.05,
-  'format-5x7': 0.05,
-  'format-4x5': 0.05,
-};
+/**
+ * The two kinds of photograph the set measures apart: old (true date before 1950: the historical
+ * prints and their copies) and modern (the camera photographs and their copies). An archive's mix
+ * of the two is unknown, so a claim states what it earned on the kind where it did worst.
+ */
+export type Era = 'old' | 'modern';
+export const OLD_BEFORE = 1950;
 
-/** Clues of each family on the calibration set, and how many held the true year. */
-export const MEASURED: Partial<Record<ClueFamily, { clues: number; hits: number }>> = {
-  'colour-faded': { clues: 1, hits: 1 },
-  'colour-full': { clues: 30, hits: 30 },
-  'format-3:2': { clues: 3, hits: 3 },
-  'format-4:3': { clues: 84, hits: 84 },
-  'format-5x7': { clues: 6, hits: 6 },
-  'monochrome-neutral': { clues: 76, hits: 76 },
-  'monochrome-sepia': { clues: 7, hits: 7 },
+/** Clues of each family on the calibration set, by era, and how many held the whole true date. */
+export const MEASURED: Partial<Record<ClueFamily, Partial<Record<Era, { clues: number; hits: number }>>>> = {
+  border: { modern: { clues: 38, hits: 0 }, old: { clues: 9, hits: 3 } },
+  'colour-faded': { modern: { clues: 10, hits: 10 } },
+  'colour-full': { modern: { clues: 165, hits: 165 } },
+  'format-3:2': { modern: { clues: 5, hits: 5 } },
+  'format-4:3': { modern: { clues: 140, hits: 140 } },
+  'format-4x5': { modern: { clues: 38, hits: 38 }, old: { clues: 14, hits: 6 } },
+  'format-5x7': { modern: { clues: 10, hits: 10 } },
+  'format-cabinet-card': { modern: { clues: 38, hits: 0 }, old: { clues: 9, hits: 3 } },
+  'format-carte-de-visite': { modern: { clues: 38, hits: 0 }, old: { clues: 9, hits: 5 } },
+  'format-square': { modern: { clues: 38, hits: 0 }, old: { clues: 9, hits: 0 } },
+  'monochrome-blue': { modern: { clues: 38, hits: 38 }, old: { clues: 9, hits: 9 } },
+  'monochrome-neutral': { modern: { clues: 38, hits: 38 }, old: { clues: 9, hits: 9 } },
+  'monochrome-sepia': { modern: { clues: 88, hits: 88 }, old: { clues: 63, hits: 63 } },
+  'monochrome-toned': { modern: { clues: 3, hits: 3 } },
 };
 
 /** The 95 % Wilson score interval of a hit rate of `hits` in `n` ([0, 1] when n is 0). */
@@ -71,9 +75,12 @@ export function wilsonInterval(hits: number, n: number, z = 1.96): [number, numb
   return [(centre - margin) / (1 + z2 / n), (centre + margin) / (1 + z2 / n)];
 }
 
-/** The confidence a clue of this family states: measured when it was, else its prior. */
+/** The lower end of the 95 % Wilson interval of `hits` in `n`, rounded down to whole percents. */
+export const earnedConfidence = (hits: number, n: number): number => Math.floor(wilsonInterval(hits, n)[0] * 100) / 100;
+
+/** The confidence a clue of this family states: what it earned on the era where it did worst, 0 (no clue) when unmeasured. */
 export function statedConfidence(family: ClueFamily): number {
-  const m = MEASURED[family];
-  if (!m || m.clues === 0) return PRIOR[family];
-  return Math.floor(wilsonInterval(m.hits, m.clues)[0] * 100) / 100;
+  const eras = Object.values(MEASURED[family] ?? {}).filter((m) => m.clues > 0);
+  if (eras.length === 0) return 0;
+  return Math.min(...eras.map((m) => earnedConfidence(m.hits, m.clues)));
 }

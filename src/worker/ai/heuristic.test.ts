@@ -5,6 +5,10 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PermanentJobError } from '../../shared/jobs/errors';
 import { analyzeImage, aiAnalysisSchema, combineClues, HEURISTIC_CONFIDENCE_CAP, type AiAnalysis } from './index';
+import { candidateClues, computeImageStats } from './heuristic';
+import { sampleRgb } from './image';
+
+const HISTORICAL_PRINT = path.resolve(__dirname, '../../../test/fixtures/historical-prints/black-canyon.jpg');
 
 let dir: string;
 beforeAll(async () => {
@@ -109,9 +113,10 @@ const cases: Case[] = [
       const tone = a.clues.find((c) => /sepia/i.test(c.observation));
       expect(tone).toBeDefined();
       expect(tone!.earliestYear!).toBeLessThan(1900);
-      expect(a.clues.find((c) => /cabinet card/i.test(c.observation))).toBeDefined();
-      expect(a.earliestYear!).toBeGreaterThanOrEqual(1850);
-      expect(a.latestYear!).toBeLessThanOrEqual(1935);
+      // The shape is a cabinet card's, but that claim (1866–1910) held on none of the calibration
+      // set's modern photographs cut to it: it earned no confidence and gives no clue.
+      expect(a.clues.find((c) => /cabinet card/i.test(c.observation))).toBeUndefined();
+      expect([a.earliestYear, a.latestYear]).toEqual([tone!.earliestYear, tone!.latestYear]);
     },
   },
   {
@@ -156,10 +161,13 @@ const cases: Case[] = [
       return file;
     },
     check: (a) => {
-      expect(a.clues.find((c) => /border/i.test(c.observation))).toBeDefined();
-      expect(a.clues.find((c) => /square/i.test(c.observation))).toBeDefined();
-      expect(a.earliestYear!).toBeGreaterThanOrEqual(1950);
-      expect(a.latestYear!).toBeLessThanOrEqual(1975);
+      // A white border (1920–1970) and a square shape (1950–1990) missed on modern photographs
+      // with that look: neither earned a confidence, so only the colour speaks, and it reaches now.
+      expect(a.clues.find((c) => /border/i.test(c.observation))).toBeUndefined();
+      expect(a.clues.find((c) => /square/i.test(c.observation))).toBeUndefined();
+      expect(a.clues.find((c) => /full-colour/i.test(c.observation))).toBeDefined();
+      expect(a.earliestYear!).toBeGreaterThanOrEqual(1940);
+      expect(a.latestYear!).toBe(new Date().getFullYear());
     },
   },
 ];
@@ -191,8 +199,28 @@ describe('heuristic backend', () => {
       .jpeg()
       .withMetadata({ orientation: 6 })
       .toFile(file);
-    const a = await analyzeImage(file, { kind: 'heuristic' });
-    expect(a.clues.find((c) => /cabinet card/i.test(c.observation))).toBeDefined();
+    const suggested = candidateClues(computeImageStats(await sampleRgb(file)));
+    expect(suggested.map((c) => c.family)).toContain('format-cabinet-card');
+  });
+
+  it('a deeply toned print (sepia, cyanotype) is a toned monochrome, never colour, which would date an 1871 print after 1940', async () => {
+    for (const [tone, tint] of [
+      ['sepia', { r: 112, g: 66, b: 20 }],
+      ['cyanotype', { r: 30, g: 80, b: 150 }],
+    ] as const) {
+      const file = path.join(dir, `toned-${tone}.jpg`);
+      await sharp(HISTORICAL_PRINT).tint(tint).jpeg().toFile(file);
+      const a = await analyzeImage(file, { kind: 'heuristic' });
+      expect(
+        a.clues.find((c) => /Full-colour|Faded colour/.test(c.observation)),
+        tone,
+      ).toBeUndefined();
+      expect(
+        a.clues.find((c) => /monochrome/i.test(c.observation)),
+        tone,
+      ).toBeDefined();
+      expect(a.earliestYear!, tone).toBeLessThanOrEqual(1871);
+    }
   });
 
   it('reports conflicting signals as the wide span they cover, which holds the date whenever the surest of them does', () => {

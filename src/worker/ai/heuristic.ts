@@ -8,6 +8,7 @@ import { formatPercent } from '../../shared/format-percent';
 import { sampleRgb, type RawSample } from './image';
 import { HEURISTIC_CONFIDENCE_CAP, MIN_PHOTO_YEAR, currentYear, type AiAnalysis, type AiClue } from '../../shared/ai/schema';
 import { statedConfidence, type ClueFamily } from './heuristic-calibration';
+import { weakClueTag } from '../../shared/dating/clue-words';
 
 export interface ImageStats {
   meanR: number;
@@ -234,6 +235,9 @@ export const GRAPHIC_FLAT_SHARE = 0.6;
 export const looksLikeGraphic = (st: Pick<ImageStats, 'flatShare'>): boolean => st.flatShare >= GRAPHIC_FLAT_SHARE;
 const isBlank = (st: ImageStats): boolean => st.lumStd < 4 && st.p90Spread < 8;
 
+/** Hue concentration of an image in one hue only (a toned print), whatever its saturation. */
+const ONE_HUE = 0.995;
+
 /** Clues below this confidence are reported but do not move the overall estimate. */
 const INFORMATIVE = 0.1;
 const MIN_OVERALL_SPAN = 20;
@@ -242,8 +246,26 @@ export function cluesFromStats(st: ImageStats, now = currentYear()): AiClue[] {
   return familyClues(st, now).map(({ clue }) => clue);
 }
 
-/** Each clue with the family it is calibrated as (heuristic-calibration.ts). */
+/**
+ * Each clue the heuristic gives, with the family it is calibrated as (heuristic-calibration.ts).
+ * A family whose measured hit rate earns no confidence (never measured, or missing the truth too
+ * often) gives no clue: the heuristic states nothing it has not earned.
+ */
 export function familyClues(st: ImageStats, now = currentYear()): { family: ClueFamily; clue: AiClue }[] {
+  return candidateClues(st, now)
+    .map(({ family, clue }) => ({
+      family,
+      clue: { ...clue, confidence: Math.min(HEURISTIC_CONFIDENCE_CAP, statedConfidence(family)) },
+    }))
+    .filter(({ clue }) => clue.confidence > 0);
+}
+
+/**
+ * What the image's statistics suggest, family by family, before calibration decides which may be
+ * stated (confidence 0 here). The calibration set measures these, so a family that was dropped
+ * is still measured, and comes back once the set shows it holds the truth.
+ */
+export function candidateClues(st: ImageStats, now = currentYear()): { family: ClueFamily; clue: AiClue }[] {
   const clues: { family: ClueFamily; clue: AiClue }[] = [];
   const add = (family: ClueFamily, category: string, observation: string, earliestYear: number, latestYear: number) =>
     clues.push({
@@ -253,7 +275,7 @@ export function familyClues(st: ImageStats, now = currentYear()): { family: Clue
         observation,
         earliestYear: Math.max(MIN_PHOTO_YEAR, earliestYear),
         latestYear: Math.min(now, latestYear),
-        confidence: Math.min(HEURISTIC_CONFIDENCE_CAP, statedConfidence(family)),
+        confidence: 0,
       },
     });
 
@@ -261,7 +283,11 @@ export function familyClues(st: ImageStats, now = currentYear()): { family: Clue
   if (looksLikeGraphic(st)) return clues; // not a photograph
 
   const neutral = st.p90Spread <= 14 && st.meanSpread <= 8;
-  const toned = !neutral && st.hueConcentration >= 0.9 && st.meanSat <= 0.5;
+  // One hue across the whole image is a toned monochrome, however strong the toning: a deep
+  // sepia or cyanotype print is as saturated as a colour photograph, and taking it for colour
+  // would date a print of the 1860s after 1940. Colour photographs on the calibration set reach
+  // at most 0.99 (a blue sky filling the frame); toned copies 0.997 and above.
+  const toned = !neutral && st.hueConcentration >= 0.9 && (st.meanSat <= 0.5 || st.hueConcentration >= ONE_HUE);
   const lowContrast = st.lumP98 - st.lumP2 < 190;
   const magentaCast = st.meanR - st.meanG >= 12 && st.meanB - st.meanG >= 4;
   const redCast = st.meanR - st.meanG >= 12 && st.meanR - st.meanB >= 25;
@@ -399,7 +425,7 @@ export function analysisFromStats(stats: ImageStats): AiAnalysis {
   } else if (overall.conflict) {
     summary = `${caveat} The signals disagree; they span ${overall.earliestYear}–${overall.latestYear} (evidence confidence ${formatPercent(overall.confidence)}).`;
   } else {
-    summary = `${caveat} Suggests roughly ${overall.earliestYear}–${overall.latestYear} (evidence confidence ${formatPercent(overall.confidence)}).`;
+    summary = `${caveat} Suggests roughly ${overall.earliestYear}–${overall.latestYear}, ${weakClueTag({ earliestYear: overall.earliestYear, latestYear: overall.latestYear })} (evidence confidence ${formatPercent(overall.confidence)}).`;
   }
   return {
     backend: 'heuristic',

@@ -8,6 +8,7 @@ import type { EstimateView, EvidenceItem, PhotoDetails } from '../../../../share
 import { ESTIMATE_STATUS_LABEL } from '../library/labels';
 import { SOURCE_LABEL, percent } from './evidenceFormat';
 import { CLUE_RULE } from '../../../../shared/dating/clue-rule';
+import { weakClueCount } from '../../../../shared/dating/clue-words';
 import { CONFIDENCE_TERMS } from '../../../../shared/dating/confidence-terms';
 
 interface Props {
@@ -53,8 +54,7 @@ export function EstimateCard({ photo, estimate, items, onSelect }: Props) {
       </p>
       {estimate && estimate.clueIds.length > 0 && (
         <p className="estimate-clues small" data-testid="estimate-clues" title={CLUE_RULE}>
-          {estimate.clueIds.length === 1 ? '1 weak clue' : `${estimate.clueIds.length} weak clues`} ({cite(estimate.clueIds)}),
-          not counted as a date
+          {weakClueCount(estimate.clueIds.length)} ({cite(estimate.clueIds)}), not counted as a date
           {estimate.withClues?.dacs && !estimate.dacs ? `: counted, they would say ${estimate.withClues.dacs}` : ''}
         </p>
       )}

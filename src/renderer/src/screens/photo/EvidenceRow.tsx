@@ -9,6 +9,7 @@ import { REVIEW_LABEL, kindLabel, yearSpan, type ReviewStatus } from './evidence
 import type { EvidenceListProps } from './EvidenceList';
 import { EvidenceDetails } from './details/EvidenceDetails';
 import { CLUE_RULE } from '../../../../shared/dating/clue-rule';
+import { weakClueFlag, yearsOfDays } from '../../../../shared/dating/clue-words';
 
 interface RowProps extends EvidenceListProps {
   item: EvidenceItem;
@@ -69,11 +70,12 @@ export function EvidenceRow({
       data-review={item.reviewStatus}
       data-superseded={old ? 'true' : undefined}
       data-conflict={conflict ? 'true' : undefined}
-      aria-label={`#${item.id} ${item.label ?? yearSpan(item.earliest, item.latest)}, ${kindLabel(item)}, ${REVIEW_LABEL[item.reviewStatus]}${old ? `, ${oldTag(item)}` : ''}`}
+      aria-label={`#${item.id} ${item.clue && !old ? 'weak clue: ' : ''}${item.label ?? yearSpan(item.earliest, item.latest)}, ${kindLabel(item)}, ${REVIEW_LABEL[item.reviewStatus]}${old ? `, ${oldTag(item)}` : ''}`}
       aria-current={focused && !old ? 'true' : undefined}
     >
       <div className="ev-head">
         <span className="ev-dates">
+          {item.clue && !old && <span className="ev-label-clue">Weak clue:</span>}
           <span className="ev-label">{item.label ?? yearSpan(item.earliest, item.latest)}</span>
           {item.edtf && <span className="mono ev-edtf">{item.edtf}</span>}
         </span>
@@ -86,7 +88,7 @@ export function EvidenceRow({
       <p className="ev-summary">{item.summary}</p>
       {item.clue && !old && (
         <p className="ev-flag ev-flag-clue" data-testid="evidence-clue" title={CLUE_RULE}>
-          A clue, not a date: {item.clue}
+          {weakClueFlag(yearsOfDays(item), item.clue)}
         </p>
       )}
       {(setsEarliest || setsLatest) && !old && (

@@ -1,7 +1,11 @@
-/** A visual analysis: which backend and model, its summary, and each clue with the years it suggests. */
+/**
+ * A visual analysis: which backend and model, its summary, and each clue with the years it suggests.
+ * A wide clue says so (clue-words.ts): its high evidence confidence comes from saying little.
+ */
 import type { EvidenceDetails } from '../../../../../shared/contract';
 import { percent } from '../evidenceFormat';
 import { CONFIDENCE_TERMS } from '../../../../../shared/dating/confidence-terms';
+import { isWide, weakClueTag } from '../../../../../shared/dating/clue-words';
 
 export function AiDetails({ details: d }: { details: EvidenceDetails['ai'] }) {
   return (
@@ -19,6 +23,7 @@ export function AiDetails({ details: d }: { details: EvidenceDetails['ai'] }) {
               <span className="ev-clue-span" title={CONFIDENCE_TERMS.evidence.definition}>
                 {c.earliestYear ?? '…'}–{c.latestYear ?? '…'} · {CONFIDENCE_TERMS.evidence.name} {percent(c.confidence)}
               </span>
+              {isWide(c) && <span className="ev-clue-weak"> · {weakClueTag(c)}</span>}
             </li>
           ))}
         </ul>
