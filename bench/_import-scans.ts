@@ -124,7 +124,7 @@ async function firstZoomTile(file: string): Promise<{ seconds: number; viewer: s
           v.kind === 'tiles'
             ? `circa://app/media/tile/${photo.id}/${v.levels - 1}/0_0`
             : `circa://app/media/original/${photo.id}`;
-        const res = serveMedia(core.media, new URL(url));
+        const res = await serveMedia(core.media, new URL(url));
         if (res.status !== 200) throw new Error(`tile answered ${res.status}`);
         await res.arrayBuffer();
         return { seconds: (performance.now() - t0) / 1000, viewer: v.kind };
