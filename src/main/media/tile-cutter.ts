@@ -5,8 +5,9 @@
  * The region the tile covers is extracted at full resolution and, at a coarser level, shrunk to
  * the level's size; then the same steps as the worker's pyramid (orientation applied, transparency
  * on white, JPEG at PYRAMID_QUALITY). At full resolution the bytes are the pyramid's own; a coarser
- * level differs from dzsave's halvings by JPEG noise and rounding only (test/media/tile-cutter.test.ts
- * states the tolerance). Random access (no sequential read), so an uncompressed or strip TIFF reads
+ * level is shrunk in one step where dzsave halves level by level, so it is a little sharper, never
+ * shifted (test/media/tile-cutter.test.ts states the tolerance); it is replaced by the pyramid's
+ * own once that is published. Random access (no sequential read), so an uncompressed or strip TIFF reads
  * only the strips the region crosses; an LZW strip TIFF or a PNG decodes up to the region's end.
  *
  * libvips does the work on its own threads: main's event loop only waits for the result.
