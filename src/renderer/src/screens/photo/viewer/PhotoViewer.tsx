@@ -20,6 +20,7 @@ import { forwardRef, useImperativeHandle, useRef, useState, type ReactNode } fro
 import { client } from '../../../api/client';
 import { useEvent, useQuery } from '../../../api/hooks';
 import type { PhotoDetails, Viewer } from '../../../../../shared/contract';
+import { PagePicker } from './PagePicker';
 import { TileLayer } from './TileLayer';
 import { useZoomPan } from './useZoomPan';
 
@@ -33,14 +34,30 @@ export interface ViewerHandle {
 const STEP = 1.25;
 const PAN_STEP = 0.2;
 
-interface Props {
+/** The photo's viewer; a multi-page file's with its page picker, each page viewed afresh (fitted). */
+export const PhotoViewer = forwardRef<ViewerHandle, { photo: PhotoDetails; children?: ReactNode }>(function PhotoViewer(
+  { photo, children },
+  ref,
+) {
+  const [page, setPage] = useState(1);
+  const picker = photo.pageCount > 1 ? <PagePicker photo={photo} page={page} onPage={setPage} /> : null;
+  return (
+    <PageViewer key={page} ref={ref} photo={photo} page={page} picker={picker}>
+      {children}
+    </PageViewer>
+  );
+});
+
+interface PageProps {
   photo: PhotoDetails;
   /** Which page of a multi-page file (from 1). Overlays are of page 1 and are drawn there only. */
-  page?: number;
+  page: number;
+  /** Drawn over the viewer (the page picker). */
+  picker: ReactNode;
   children?: ReactNode;
 }
 
-export const PhotoViewer = forwardRef<ViewerHandle, Props>(function PhotoViewer({ photo: p, page = 1, children }, ref) {
+const PageViewer = forwardRef<ViewerHandle, PageProps>(function PageViewer({ photo: p, page, picker, children }, ref) {
   const q = useQuery('photos.viewer', { id: p.id, page }, [p.id, page, p.metadataStatus, p.missing, p.thumbnailVersion]);
   const source = q.data;
   const job = source?.kind === 'unavailable' ? source.job : null;
@@ -94,7 +111,7 @@ export const PhotoViewer = forwardRef<ViewerHandle, Props>(function PhotoViewer(
   const note = viewerNote(p, source, originalState);
   const percent = view ? Math.round(view.scale * 100) : null;
   return (
-    <div className="viewer" data-testid="photo-viewer" data-kind={source?.kind ?? 'loading'}>
+    <div className="viewer" data-testid="photo-viewer" data-kind={source?.kind ?? 'loading'} data-page={page}>
       <div
         ref={port}
         className={`viewer-port${zp.dragging ? ' dragging' : ''}`}
@@ -161,6 +178,7 @@ export const PhotoViewer = forwardRef<ViewerHandle, Props>(function PhotoViewer(
           </button>
         </div>
       )}
+      {picker}
       {note && (
         <p className={`stage-note${note.warn ? ' stage-note-warn' : ''}`} role="status" data-testid="viewer-note">
           {note.text}
