@@ -17,7 +17,8 @@
  *  - photos/s of Circa's import (2 workers) against the minimal loop (hash + exifr + one sharp
  *    thumbnail, 2 processes) over the same files (target ≥ 0.8);
  *  - the peak resident memory of a worker (sampled every 200 ms);
- *  - the time from the import's start until the first photo has its thumbnail (target ≤ 2 s);
+ *  - the time from the import's start until the first photo has its thumbnail (target ≤ 2 s), and
+ *    beside it each file's thumbnail made alone (what its format bounds that time by);
  *  - then, in `--zoom-rounds` rounds (default 3; a fresh library each): from asking for the 300 MB
  *    TIFF's zoom view (photos.viewer, as the photo screen does) until its first full-resolution
  *    tile is served (target ≤ 1.5 s), until its overview tile is, and until the whole pyramid is
@@ -165,6 +166,26 @@ const median = (xs: number[]) => (pct(xs, 50) + pct(xs, 50 + 50 / xs.length)) / 
 const range = (xs: number[]) => `range ${round(Math.min(...xs))}–${round(Math.max(...xs))}`;
 const spread = (xs: number[]) => `median ${round(median(xs))} s, ${range(xs)}`;
 
+/**
+ * What each file's format alone bounds the first thumbnail by: one plain sharp thumbnail of it
+ * (as the minimal loop makes it), three times (an LZW strip TIFF or a PNG has no reduced-size
+ * decode, so its whole image is decoded whatever size is asked for).
+ */
+async function thumbnailBounds(dir: string): Promise<[string, string][]> {
+  const rows: [string, string][] = [];
+  for (const spec of SET) {
+    const file = path.join(dir, `${path.parse(spec.name).name}-0${path.extname(spec.name)}`);
+    const xs: number[] = [];
+    for (let r = 0; r < 3; r++) {
+      const t0 = performance.now();
+      await sharp(file, { failOn: 'error' }).rotate().resize(512, 512, { fit: 'inside' }).jpeg({ quality: 80 }).toBuffer();
+      xs.push((performance.now() - t0) / 1000);
+    }
+    rows.push([`thumbnail of ${spec.name} alone (${round(fs.statSync(file).size / 1e6, 0)} MB), 3 runs`, spread(xs)]);
+  }
+  return rows;
+}
+
 /** `--zoom-rounds` rounds of zoomTimes on the 300 MB TIFF (a fresh library each). */
 async function zoomRounds(dir: string, count: number): Promise<{ times: ZoomTimes[]; mb: number }> {
   const file = fs
@@ -242,6 +263,7 @@ export async function runScans(args: string[]): Promise<void> {
     );
   }
   const zoom = await zoomRounds(dir, zoomCount);
+  const bounds = await thumbnailBounds(dir);
   fs.rmSync(dir, { recursive: true, force: true });
 
   const ratios = rounds.map((x) => x.ratio);
@@ -259,6 +281,7 @@ export async function runScans(args: string[]): Promise<void> {
       `median ${round(median(ratios))}, ${range(ratios)} (target ≥ 0.8)`,
     ],
     ['import start → first thumbnail', `median ${round(median(firsts))} s, ${range(firsts)} (target ≤ 2 s)`],
+    ...bounds,
     ['peak resident memory of a worker', `max ${round(workerPeak, 0)} MB over ${roundCount} rounds`],
     ...zoomRows(zoom),
   ]);
