@@ -17,9 +17,13 @@
  *  - photos/s of Circa's import (2 workers) against the minimal loop (hash + exifr + one sharp
  *    thumbnail, 2 processes) over the same files (target ≥ 0.8);
  *  - the peak resident memory of a worker (sampled every 200 ms);
- *  - the time from the import's start until the first photo has its thumbnail (target ≤ 2 s);
- *  - then, once: the time from asking for the 300 MB TIFF's zoom view (photos.viewer, as the
- *    photo screen does) until its first tile is served (target ≤ 1.5 s).
+ *  - the time from the import's start until the first photo has its thumbnail (target ≤ 2 s), and
+ *    beside it each file's thumbnail made alone (what its format bounds that time by);
+ *  - then, in `--zoom-rounds` rounds (default 3; a fresh library each): from asking for the 300 MB
+ *    TIFF's zoom view (photos.viewer, as the photo screen does) until its first full-resolution
+ *    tile is served (target ≤ 1.5 s), until its overview tile is, and until the whole pyramid is
+ *    published behind (when the first tile came before tiles were cut on demand). `--only zoom`
+ *    generates that file alone and runs only these rounds.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -70,7 +74,12 @@ async function writeScan(spec: ScanSpec, scale: number, base: Buffer, file: stri
 }
 
 /** The set in `dir`, each file `copies` times with unique trailing bytes. */
-export async function makeScans(dir: string, scale: number, copies: number): Promise<{ files: number; mb: number }> {
+export async function makeScans(
+  dir: string,
+  scale: number,
+  copies: number,
+  only?: string[],
+): Promise<{ files: number; mb: number }> {
   const base = await sharp({
     create: { width: 1200, height: 900, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 60 }, background: '#808080' },
   })
@@ -79,7 +88,8 @@ export async function makeScans(dir: string, scale: number, copies: number): Pro
     .toBuffer();
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'circa-bench-scan-src-'));
   let mb = 0;
-  for (const spec of SET) {
+  const specs = SET.filter((spec) => !only || only.includes(spec.name));
+  for (const spec of specs) {
     const src = path.join(scratch, spec.name);
     await writeScan(spec, scale, base, src);
     const bytes = fs.readFileSync(src);
@@ -94,11 +104,21 @@ export async function makeScans(dir: string, scale: number, copies: number): Pro
     }
   }
   fs.rmSync(scratch, { recursive: true, force: true });
-  return { files: SET.length * copies, mb };
+  return { files: specs.length * copies, mb };
 }
 
-/** From asking for a photo's zoom view (as the photo screen does) until its first tile is served. */
-async function firstZoomTile(file: string): Promise<{ seconds: number; viewer: string }> {
+/** Seconds from asking for a photo's zoom view (as the photo screen does) until each thing was there. */
+interface ZoomTimes {
+  /** The top-left tile at full resolution (1:1), cut from the original on demand. */
+  firstTile: number;
+  /** The one-tile overview (level 0): the whole scan shrunk, also cut on demand. */
+  overview: number;
+  /** The whole pyramid published by the preview job behind: when the first tile came before tiles were cut. */
+  pyramid: number;
+}
+
+/** One round: a fresh library imports `file`, then its zoom view is asked for and timed. */
+async function zoomTimes(file: string): Promise<ZoomTimes> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'circa-bench-zoom-'));
   fs.copyFileSync(file, path.join(dir, path.basename(file)));
   const core = openCore({
@@ -114,23 +134,26 @@ async function firstZoomTile(file: string): Promise<{ seconds: number; viewer: s
     }
     const [photo] = core.photos.list({ sort: 'imported', filter: 'all', limit: 1 }).items;
     const t0 = performance.now();
+    const since = () => (performance.now() - t0) / 1000;
+    const r = await core.dispatch('photos.viewer', { id: photo.id });
+    if (!r.ok) throw new Error(r.error.message);
+    const v = r.value as Viewer;
+    if (v.kind !== 'tiles') throw new Error(`expected a zoom view of tiles, got ${v.kind}`);
+    const tile = async (level: number) => {
+      const res = await serveMedia(core.media, new URL(`circa://app/media/tile/${photo.id}/${level}/0_0`));
+      if (res.status !== 200) throw new Error(`tile ${level}/0_0 answered ${res.status}: ${await res.text()}`);
+      await res.arrayBuffer();
+      return since();
+    };
+    const firstTile = await tile(v.levels - 1);
+    const overview = await tile(0);
     for (;;) {
-      const r = await core.dispatch('photos.viewer', { id: photo.id });
-      if (!r.ok) throw new Error(r.error.message);
-      const v = r.value as Viewer;
-      if (v.kind === 'unavailable') throw new Error(`no zoom view: ${v.reason}`);
-      if (v.kind === 'tiles' || v.kind === 'image') {
-        const url =
-          v.kind === 'tiles'
-            ? `circa://app/media/tile/${photo.id}/${v.levels - 1}/0_0`
-            : `circa://app/media/original/${photo.id}`;
-        const res = serveMedia(core.media, new URL(url));
-        if (res.status !== 200) throw new Error(`tile answered ${res.status}`);
-        await res.arrayBuffer();
-        return { seconds: (performance.now() - t0) / 1000, viewer: v.kind };
-      }
-      await sleep(20);
+      const [job] = core.jobs.queries.list({ subject: `photo:${photo.id}`, types: ['preview'], limit: 1 }).rows;
+      if (job?.status === 'success') break;
+      if (!job || job.status === 'failed' || job.status === 'cancelled') throw new Error(`the preview job ended ${job?.status}`);
+      await sleep(50);
     }
+    return { firstTile, overview, pyramid: since() };
   } finally {
     await core.close();
     fs.rmSync(core.paths.dir, { recursive: true, force: true });
@@ -138,13 +161,85 @@ async function firstZoomTile(file: string): Promise<{ seconds: number; viewer: s
   }
 }
 
+// The middle of the rounds (the mean of the two middle ones when their number is even).
+const median = (xs: number[]) => (pct(xs, 50) + pct(xs, 50 + 50 / xs.length)) / 2;
+const range = (xs: number[]) => `range ${round(Math.min(...xs))}–${round(Math.max(...xs))}`;
+const spread = (xs: number[]) => `median ${round(median(xs))} s, ${range(xs)}`;
+
+/**
+ * What each file's format alone bounds the first thumbnail by: one plain sharp thumbnail of it
+ * (as the minimal loop makes it), three times (an LZW strip TIFF or a PNG has no reduced-size
+ * decode, so its whole image is decoded whatever size is asked for).
+ */
+async function thumbnailBounds(dir: string): Promise<[string, string][]> {
+  const rows: [string, string][] = [];
+  for (const spec of SET) {
+    const file = path.join(dir, `${path.parse(spec.name).name}-0${path.extname(spec.name)}`);
+    const xs: number[] = [];
+    for (let r = 0; r < 3; r++) {
+      const t0 = performance.now();
+      await sharp(file, { failOn: 'error' }).rotate().resize(512, 512, { fit: 'inside' }).jpeg({ quality: 80 }).toBuffer();
+      xs.push((performance.now() - t0) / 1000);
+    }
+    rows.push([`thumbnail of ${spec.name} alone (${round(fs.statSync(file).size / 1e6, 0)} MB), 3 runs`, spread(xs)]);
+  }
+  return rows;
+}
+
+/** `--zoom-rounds` rounds of zoomTimes on the 300 MB TIFF (a fresh library each). */
+async function zoomRounds(dir: string, count: number): Promise<{ times: ZoomTimes[]; mb: number }> {
+  const file = fs
+    .readdirSync(dir)
+    .map((f) => path.join(dir, f))
+    .find((f) => path.basename(f).startsWith(path.parse(ZOOM_FILE).name))!;
+  const times: ZoomTimes[] = [];
+  for (let r = 0; r < count; r++) {
+    const t = await zoomTimes(file);
+    times.push(t);
+    console.log(
+      `zoom round ${r + 1}/${count}: first full-resolution tile ${round(t.firstTile)} s, overview ${round(t.overview)} s, ` +
+        `whole pyramid ${round(t.pyramid)} s`,
+    );
+  }
+  return { times, mb: fs.statSync(file).size / 1e6 };
+}
+
+function zoomRows(zoom: { times: ZoomTimes[]; mb: number }): [string, string][] {
+  const n = zoom.times.length;
+  return [
+    [
+      `zoom view asked → first full-resolution tile (${round(zoom.mb, 0)} MB TIFF, ${n} rounds)`,
+      `${spread(zoom.times.map((t) => t.firstTile))} (target ≤ 1.5 s)`,
+    ],
+    ['zoom view asked → overview tile (level 0, whole scan shrunk)', spread(zoom.times.map((t) => t.overview))],
+    ['zoom view asked → whole pyramid (the first tile before on-demand tiles)', spread(zoom.times.map((t) => t.pyramid))],
+  ];
+}
+
+function printRows(rows: [string, string][]): void {
+  const width = Math.max(...rows.map((r) => r[0].length));
+  for (const [k, v] of rows) console.log(`${k.padEnd(width)}  ${v}`);
+}
+
 export async function runScans(args: string[]): Promise<void> {
   const scale = arg(args, 'scale', 0.05);
   const copies = arg(args, 'copies', 2);
   const roundCount = arg(args, 'rounds', 3);
+  const zoomCount = arg(args, 'zoom-rounds', 3);
+  const zoomOnly = args.includes('--only') && args[args.indexOf('--only') + 1] === 'zoom';
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'circa-bench-scans-'));
   console.log(`generating the scan set at scale ${scale} (${copies} copies of each) in ${dir} …`);
-  const { files, mb } = await makeScans(dir, scale, copies);
+  const { files, mb } = await makeScans(dir, scale, zoomOnly ? 1 : copies, zoomOnly ? [ZOOM_FILE] : undefined);
+  if (zoomOnly) {
+    const zoom = await zoomRounds(dir, zoomCount);
+    fs.rmSync(dir, { recursive: true, force: true });
+    printRows(zoomRows(zoom));
+    const firsts = zoom.times.map((t) => t.firstTile);
+    console.log(
+      `RESULT ${JSON.stringify({ set: 'scans', only: 'zoom', scale, zoomFirstTileSeconds: round(median(firsts)), zoom: zoom.times })}`,
+    );
+    return;
+  }
   const rounds: { ratio: number; circa: number; minimal: number; run: CircaRun }[] = [];
   for (let r = 0; r < roundCount; r++) {
     let minimalSeconds = 0;
@@ -167,28 +262,14 @@ export async function runScans(args: string[]): Promise<void> {
         `RSS main ${round(run!.mainRssPeakMb, 0)} MB / worker ${round(run!.workerRssPeakMb, 0)} MB`,
     );
   }
-  const zoom = await firstZoomTile(
-    fs
-      .readdirSync(dir)
-      .map((f) => path.join(dir, f))
-      .find((f) => f.includes(path.parse(ZOOM_FILE).name))!,
-  );
-  const zoomMb =
-    fs.statSync(
-      path.join(
-        dir,
-        fs.readdirSync(dir).find((f) => f.includes(path.parse(ZOOM_FILE).name))!,
-      ),
-    ).size / 1e6;
+  const zoom = await zoomRounds(dir, zoomCount);
+  const bounds = await thumbnailBounds(dir);
   fs.rmSync(dir, { recursive: true, force: true });
 
-  // The middle of the rounds (the mean of the two middle ones when their number is even).
-  const median = (xs: number[]) => (pct(xs, 50) + pct(xs, 50 + 50 / xs.length)) / 2;
-  const range = (xs: number[]) => `range ${round(Math.min(...xs))}–${round(Math.max(...xs))}`;
   const ratios = rounds.map((x) => x.ratio);
   const firsts = rounds.map((x) => x.run.firstThumbnailSeconds);
   const workerPeak = Math.max(...rounds.map((x) => x.run.workerRssPeakMb));
-  const rows: [string, string][] = [
+  printRows([
     [
       'scans',
       `${files} files (${round(mb, 0)} MB; scale ${scale}: 16-bit LZW and uncompressed TIFF, 8-bit 300 MP TIFF, 3-page TIFF, 16-bit PNG, progressive JPEG)`,
@@ -200,11 +281,10 @@ export async function runScans(args: string[]): Promise<void> {
       `median ${round(median(ratios))}, ${range(ratios)} (target ≥ 0.8)`,
     ],
     ['import start → first thumbnail', `median ${round(median(firsts))} s, ${range(firsts)} (target ≤ 2 s)`],
+    ...bounds,
     ['peak resident memory of a worker', `max ${round(workerPeak, 0)} MB over ${roundCount} rounds`],
-    [`zoom view asked → first tile (${round(zoomMb, 0)} MB TIFF, ${zoom.viewer})`, `${round(zoom.seconds)} s (target ≤ 1.5 s)`],
-  ];
-  const width = Math.max(...rows.map((r) => r[0].length));
-  for (const [k, v] of rows) console.log(`${k.padEnd(width)}  ${v}`);
+    ...zoomRows(zoom),
+  ]);
   console.log(
     `RESULT ${JSON.stringify({
       set: 'scans',
@@ -215,7 +295,8 @@ export async function runScans(args: string[]): Promise<void> {
       ratios: ratios.map((x) => round(x)),
       firstThumbnailSeconds: round(median(firsts)),
       workerRssPeakMb: round(workerPeak, 0),
-      zoomFirstTileSeconds: round(zoom.seconds),
+      zoomFirstTileSeconds: round(median(zoom.times.map((t) => t.firstTile))),
+      zoom: zoom.times,
     })}`,
   );
 }

@@ -219,6 +219,8 @@ export const photoDetailsSchema = photoSummarySchema.extend({
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
   orientation: z.number().int().nullable(),
+  /** Pages in its file (a multi-page TIFF: a print's front and back, an album leaf's pages); 1 for most. */
+  pageCount: z.number().int().min(1),
   isScan: z.boolean().nullable(),
   /** Why it is (not) taken for a scan, in words; null before its metadata was read. */
   scanReason: z.string().nullable(),
@@ -238,11 +240,14 @@ export const photoDetailsSchema = photoSummarySchema.extend({
 });
 export type PhotoDetails = z.infer<typeof photoDetailsSchema>;
 
-/** How the photo screen shows a photo at full resolution (see src/main/media/viewer.ts). */
+/** Pages of one file Circa will show (a multi-page TIFF's count is read from its header). */
+export const MAX_PAGES = 10_000;
+
+/** How the photo screen shows a page of a photo at full resolution (see src/main/media/viewer.ts). */
 export const viewerSchema = z.discriminatedUnion('kind', [
   /** The original itself (mediaUrl('original')), drawn by the window. */
   z.object({ kind: z.literal('image'), width: z.number().int(), height: z.number().int(), version: z.string() }),
-  /** A Deep Zoom pyramid: mediaUrl('tile', id, version, { level, col, row }). */
+  /** A Deep Zoom pyramid: mediaUrl('tile', id, version, { level, col, row, page }); tiles not made yet are cut when asked for. */
   z.object({
     kind: z.literal('tiles'),
     width: z.number().int(),
@@ -252,8 +257,6 @@ export const viewerSchema = z.discriminatedUnion('kind', [
     levels: z.number().int(),
     version: z.string(),
   }),
-  /** Being made by this job; ask again when it ends. */
-  z.object({ kind: z.literal('preparing'), width: z.number().int(), height: z.number().int(), job: jobSummarySchema }),
   z.object({ kind: z.literal('unavailable'), reason: z.string(), job: jobSummarySchema.nullable() }),
 ]);
 export type Viewer = z.infer<typeof viewerSchema>;

@@ -32,6 +32,7 @@ export {
 export type { EvidenceDetails } from './evidence-details';
 import {
   INPUT_LIMITS,
+  MAX_PAGES,
   actionSummarySchema,
   empty,
   evidenceWithEstimate,
@@ -184,8 +185,11 @@ export const calls = {
     }),
   ),
   'photos.get': call(z.object({ id }).strict(), photoDetailsSchema),
-  /** How to show the photo at full resolution; starts making its zoom view when it needs one. */
-  'photos.viewer': call(z.object({ id }).strict(), viewerSchema),
+  /**
+   * How to show a page of the photo (from 1; a multi-page TIFF has several) at full resolution;
+   * starts making its zoom view when it needs one.
+   */
+  'photos.viewer': call(z.object({ id, page: z.number().int().min(1).max(MAX_PAGES).optional() }).strict(), viewerSchema),
   /**
    * The photos on screen now (the grid's visible tiles, or the open photo): their queued jobs run
    * before other queued work; those of photos no longer on screen go back to their turn.

@@ -28,7 +28,7 @@ const wrongValues: Partial<Record<CallName, unknown[]>> = {
     { includeClues: 'yes' },
   ],
   'photos.get': [{}, { id: -5 }],
-  'photos.viewer': [{}, { id: 0 }, { id: 'big' }],
+  'photos.viewer': [{}, { id: 0 }, { id: 'big' }, { id: 1, page: 0 }, { id: 1, page: 1.5 }, { id: 1, page: 10_001 }],
   'photos.inView': [{}, { ids: [0] }, { ids: new Array(501).fill(1) }, { ids: 'visible' }],
   'photos.import': [
     {},

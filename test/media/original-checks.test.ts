@@ -69,7 +69,7 @@ async function viewer(c: Core, id: number): Promise<Viewer> {
 describe('originals are checked at every open', () => {
   it('the unchanged original is served, byte for byte', async () => {
     const { core: c, id } = libraryWithPhoto();
-    const res = original(c, id);
+    const res = await original(c, id);
     expect(res.status).toBe(200);
     expect(Buffer.from(await res.arrayBuffer()).equals(fs.readFileSync(SAMPLE))).toBe(true);
     expect(await viewer(c, id)).toMatchObject({ kind: 'image' });
@@ -84,7 +84,7 @@ describe('originals are checked at every open', () => {
     const to = target(c);
     if (!fs.existsSync(to)) fs.writeFileSync(to, '{"port":1,"token":"secret"}');
     linkInPlace(file, to);
-    const res = original(c, id);
+    const res = await original(c, id);
     expect(res.status).toBe(409);
     expect(await res.text()).toMatch(/changed on disk since it was imported/);
     const v = await viewer(c, id);
@@ -95,10 +95,10 @@ describe('originals are checked at every open', () => {
   it('a file of another size or modification time in its place is "changed on disk"', async () => {
     const { core: c, id, file } = libraryWithPhoto();
     fs.appendFileSync(file, Buffer.alloc(10));
-    expect(original(c, id).status).toBe(409);
+    expect((await original(c, id)).status).toBe(409);
     fs.truncateSync(file, fs.statSync(SAMPLE).size);
     fs.utimesSync(file, new Date(), new Date('2001-02-03T04:05:06Z'));
-    const res = original(c, id);
+    const res = await original(c, id);
     expect(res.status).toBe(409);
     expect(await res.text()).toMatch(/modified on 2001-02-03/);
   });
@@ -108,8 +108,8 @@ describe('originals are checked at every open', () => {
     const moved = path.join(folder, 'scan-renamed.jpg');
     fs.renameSync(file, moved); // rename keeps the modification time
     fs.symlinkSync(moved, file);
-    expect(original(c, id).status).toBe(200);
-    await original(c, id).body?.cancel();
+    expect((await original(c, id)).status).toBe(200);
+    await (await original(c, id)).body?.cancel();
   });
 
   it('browser mode answers 409 with the reason, never the bytes, also after a restart', async () => {

@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type LibraryDb } from '../../src/main/db/open';
 import { PhotoRepository } from '../../src/main/catalogue/photo-repository';
 import { serveMedia, type MediaDeps } from '../../src/main/media/media';
+import { TileStore } from '../../src/main/media/tile-store';
 import { appPaths } from '../../src/main/app-paths';
 import { tempDir } from '../support/core';
 
@@ -35,7 +36,8 @@ function library(file: string, format: string): { deps: MediaDeps; id: number } 
   db.sqlite
     .prepare("UPDATE photos SET format = ?, thumbnail = ?, metadata_status = 'ready' WHERE id = ?")
     .run(format, `thumbnails/${id}.jpg`, id);
-  return { deps: { photos, libraryDir: dir, thumbnailsDir: path.join(dir, 'thumbnails') }, id };
+  const tiles = new TileStore({ previewsDir: path.join(dir, 'previews'), libraryDir: dir });
+  return { deps: { photos, libraryDir: dir, thumbnailsDir: path.join(dir, 'thumbnails'), tiles }, id };
 }
 
 describe('serveMedia', () => {
@@ -43,7 +45,7 @@ describe('serveMedia', () => {
     const original = path.join(corpus, 'jpg', 'Canon_40D.jpg');
     const { deps, id } = library(original, 'jpeg');
     const readWhole = vi.spyOn(fs, 'readFileSync');
-    const res = serveMedia(deps, new URL(`circa://app/media/original/${id}`));
+    const res = await serveMedia(deps, new URL(`circa://app/media/original/${id}`));
     expect(readWhole).not.toHaveBeenCalled();
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/jpeg');
@@ -53,11 +55,11 @@ describe('serveMedia', () => {
     expect(Buffer.concat(chunks).equals(fs.readFileSync(original))).toBe(true);
   });
 
-  it('answers a matching If-None-Match with 304 and no body', () => {
+  it('answers a matching If-None-Match with 304 and no body', async () => {
     const { deps, id } = library(path.join(corpus, 'jpg', 'Canon_40D.jpg'), 'jpeg');
     const url = new URL(`circa://app/media/thumb/${id}`);
-    const etag = serveMedia(deps, url).headers.get('etag');
-    const res = serveMedia(deps, url, etag);
+    const etag = (await serveMedia(deps, url)).headers.get('etag');
+    const res = await serveMedia(deps, url, etag);
     expect(res.status).toBe(304);
     expect(res.body).toBeNull();
   });
@@ -69,8 +71,8 @@ describe('serveMedia', () => {
       fs.readdirSync(path.join(corpus, 'tiff')).find((f) => f.endsWith('.tiff'))!,
     );
     const { deps, id } = library(tiff, 'tiff');
-    expect(serveMedia(deps, new URL(`circa://app/media/original/${id}`)).status).toBe(404);
-    const thumb = serveMedia(deps, new URL(`circa://app/media/thumb/${id}`));
+    expect((await serveMedia(deps, new URL(`circa://app/media/original/${id}`))).status).toBe(404);
+    const thumb = await serveMedia(deps, new URL(`circa://app/media/thumb/${id}`));
     expect(thumb.status).toBe(200);
     expect(thumb.headers.get('content-type')).toBe('image/jpeg');
     await thumb.body!.cancel();
@@ -80,7 +82,7 @@ describe('serveMedia', () => {
     const copy = path.join(tempDir(), 'vanishing.jpg');
     fs.copyFileSync(path.join(corpus, 'jpg', 'Canon_40D.jpg'), copy);
     const { deps, id } = library(copy, 'jpeg');
-    const res = serveMedia(deps, new URL(`circa://app/media/original/${id}`));
+    const res = await serveMedia(deps, new URL(`circa://app/media/original/${id}`));
     const bytes = fs.readFileSync(copy);
     fs.rmSync(copy);
     expect(Buffer.from(await res.arrayBuffer()).equals(bytes)).toBe(true);

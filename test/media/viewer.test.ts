@@ -1,7 +1,8 @@
 /**
  * The full-resolution viewer's source, through a real core: a JPEG the window can draw is shown
- * as itself; a TIFF (or a scan too large to decode whole) gets a zoom view made by a worker
- * (`preview` job), whose tiles main then serves one at a time by opaque id.
+ * as itself; a TIFF (or a scan too large to decode whole) is shown as a zoom view at once, its
+ * tiles cut from the original when asked for while a worker makes the whole pyramid behind
+ * (`preview` job); main serves them one at a time by opaque id.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,7 +12,7 @@ import type { Core } from '../../src/main/core/core';
 import { parseMediaPath, serveMedia } from '../../src/main/media/media';
 import { appPaths } from '../../src/main/app-paths';
 import type { Viewer } from '../../src/shared/contract';
-import { openTestCore, tempDir, waitFor, waitForStatus } from '../support/core';
+import { callCore, openTestCore, tempDir, waitFor, waitForStatus } from '../support/core';
 
 const CORPUS = path.resolve(appPaths().root, '..', 'shared', 'corpus', 'exif-samples');
 
@@ -44,7 +45,7 @@ async function body(res: Response): Promise<Buffer> {
 }
 
 describe('photos.viewer', () => {
-  it('shows a JPEG as itself, and makes a zoom view of a TIFF whose tiles are served by id', async () => {
+  it('shows a JPEG as itself, and a TIFF as tiles at once, cut before its pyramid is made', async () => {
     const dir = tempDir('circa-viewer-');
     fs.copyFileSync(path.join(CORPUS, 'jpg', 'Canon_40D.jpg'), path.join(dir, 'Canon_40D.jpg'));
     await sharp({ create: { width: 2400, height: 1600, channels: 3, background: '#806040' } })
@@ -56,34 +57,41 @@ describe('photos.viewer', () => {
 
     expect(await viewer(core, jpeg.id)).toMatchObject({ kind: 'image', width: 100, height: 68 });
 
+    // The queue is held: the pyramid cannot be made, and the viewer must not wait for it.
+    await callCore(core, 'jobs.setPaused', { paused: true });
     const first = await viewer(core, tiff.id);
-    expect(first).toMatchObject({
-      kind: 'preparing',
-      width: 2400,
-      height: 1600,
-      job: { type: 'preview', photo: { id: tiff.id } },
-    });
-    const jobId = (first as Extract<Viewer, { kind: 'preparing' }>).job.id;
-    // Asking again while it runs is the same job, not another.
-    expect(await viewer(core, tiff.id)).toMatchObject({ job: { id: jobId } });
-    const done = await waitForStatus(core, jobId, ['success', 'failed']);
-    expect(done.status).toBe('success');
-    expect(done.result_summary).toMatch(/^2400×1600 px in 4 levels, \d+ tiles/);
+    expect(first).toMatchObject({ kind: 'tiles', width: 2400, height: 1600, tileSize: 512, overlap: 1, levels: 4 });
+    const [job] = core.jobs.queries.list({ subject: `photo:${tiff.id}`, types: ['preview'], limit: 5 }).rows;
+    expect(job.status).toBe('queued');
+    // Asking again while it waits is the same job, not another.
+    await viewer(core, tiff.id);
+    expect(core.jobs.queries.list({ subject: `photo:${tiff.id}`, types: ['preview'], limit: 5 }).rows).toHaveLength(1);
 
-    const tiles = await viewer(core, tiff.id);
-    expect(tiles).toMatchObject({ kind: 'tiles', width: 2400, height: 1600, tileSize: 512, overlap: 1, levels: 4 });
-
-    const res = serveMedia(core.media, new URL(`circa://app/media/tile/${tiff.id}/3/4_3`));
+    const tileUrl = new URL(`circa://app/media/tile/${tiff.id}/3/4_3`);
+    const res = await serveMedia(core.media, tileUrl);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/jpeg');
     const meta = await sharp(await body(res)).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 2400 - 4 * 512 + 1, 1600 - 3 * 512 + 1]);
+    expect(core.jobs.queries.get(job.id)?.status).toBe('queued');
+
+    await callCore(core, 'jobs.setPaused', { paused: false });
+    const done = await waitForStatus(core, job.id, ['success', 'failed']);
+    expect(done.status).toBe('success');
+    expect(done.result_summary).toMatch(/^2400×1600 px in 4 levels, \d+ tiles/);
+    expect(await viewer(core, tiff.id)).toMatchObject({ kind: 'tiles', width: 2400, height: 1600, levels: 4 });
+    expect((await serveMedia(core.media, tileUrl)).status).toBe(200);
+
     // Only tiles that exist, of photos that exist, by digits only.
-    expect(serveMedia(core.media, new URL(`circa://app/media/tile/${tiff.id}/3/9_9`)).status).toBe(404);
-    expect(serveMedia(core.media, new URL(`circa://app/media/tile/${jpeg.id}/0/0_0`)).status).toBe(404);
-    expect(serveMedia(core.media, new URL(`circa://app/media/tile/999/0/0_0`)).status).toBe(404);
+    const status = async (p: string) => (await serveMedia(core!.media, new URL(`circa://app/media/${p}`))).status;
+    expect(await status(`tile/${tiff.id}/3/9_9`)).toBe(404);
+    expect(await status(`tile/${tiff.id}/4/0_0`)).toBe(404);
+    expect(await status(`tile/${tiff.id}/p2/0/0_0`)).toBe(404); // it has one page
+    expect(await status(`tile/999/0/0_0`)).toBe(404);
     expect(parseMediaPath(`/media/tile/${tiff.id}/../../circa.db`)).toBeNull();
     expect(parseMediaPath(`/media/tile/${tiff.id}/3/4_3.jpeg`)).toBeNull();
+    expect(parseMediaPath(`/media/tile/${tiff.id}/p0/3/4_3`)).toBeNull();
+    expect(parseMediaPath(`/media/page-thumb/${tiff.id}/0`)).toBeNull();
   });
 
   it('says why there is no view: a missing file, a photo not read, a view that could not be made', async () => {
@@ -99,16 +107,26 @@ describe('photos.viewer', () => {
       reason: expect.stringContaining('could not be read'),
     });
 
-    // The file goes away before its view is made: the job fails permanently and the viewer says so.
-    fs.rmSync(path.join(dir, 'gone.tif'));
-    const first = await viewer(core, gone.id);
-    expect(first.kind).toBe('preparing');
-    const jobId = (first as Extract<Viewer, { kind: 'preparing' }>).job.id;
-    await waitForStatus(core, jobId, ['failed']);
+    // The file goes away: said at once, and no job is started for it.
+    const goneFile = path.join(dir, 'gone.tif');
+    const kept = fs.readFileSync(goneFile);
+    const stat = fs.statSync(goneFile);
+    fs.rmSync(goneFile);
+    expect(await viewer(core, gone.id)).toMatchObject({ kind: 'unavailable', reason: expect.stringContaining('missing') });
+    expect(core.jobs.queries.list({ subject: `photo:${gone.id}`, types: ['preview'], limit: 5 }).rows).toHaveLength(0);
+
+    // Back with other bytes of the same size and time: its pyramid job finds out (by its hash),
+    // fails permanently, and the viewer says so instead of cutting more tiles.
+    kept[kept.length - 1] ^= 0xff;
+    fs.writeFileSync(goneFile, kept);
+    fs.utimesSync(goneFile, stat.atime, stat.mtime);
+    expect((await viewer(core, gone.id)).kind).toBe('tiles');
+    const [job] = core.jobs.queries.list({ subject: `photo:${gone.id}`, types: ['preview'], limit: 5 }).rows;
+    await waitForStatus(core, job.id, ['failed']);
     const failed = await viewer(core, gone.id);
-    expect(failed).toMatchObject({ kind: 'unavailable', job: { id: jobId, errorKind: 'permanent' } });
-    expect((failed as Extract<Viewer, { kind: 'unavailable' }>).reason).toContain('File not found');
+    expect(failed).toMatchObject({ kind: 'unavailable', job: { id: job.id, errorKind: 'permanent' } });
+    expect((failed as Extract<Viewer, { kind: 'unavailable' }>).reason).toContain('File changed since import');
     // Opening the photo again does not start another doomed job.
-    expect(await viewer(core, gone.id)).toMatchObject({ job: { id: jobId } });
+    expect(await viewer(core, gone.id)).toMatchObject({ job: { id: job.id } });
   });
 });

@@ -30,6 +30,7 @@ import { PhotoRemoval } from '../photos/photo-removal';
 import { EvidenceService } from '../evidence/evidence-service';
 import { ApiKeyStore } from '../settings/secrets';
 import { openDuplicates } from '../duplicates';
+import { TileStore } from '../media/tile-store';
 import { allCalls, productMainHalves } from './features';
 import { preMigrationBackup } from '../backup/pre-migration';
 import { BackupScheduler } from '../backup/scheduler';
@@ -232,7 +233,12 @@ export function openCore(opts: CoreOptions): Core {
     apiKeys,
     importer,
     locations,
-    media: { photos, libraryDir: paths.dir, thumbnailsDir: paths.thumbnailsDir, previewsDir: paths.previewsDir },
+    media: {
+      photos,
+      libraryDir: paths.dir,
+      thumbnailsDir: paths.thumbnailsDir,
+      tiles: new TileStore({ previewsDir: paths.previewsDir, libraryDir: paths.dir }),
+    },
     platform: opts.platform ?? {},
     events,
     jobChanges,

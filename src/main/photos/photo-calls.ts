@@ -7,7 +7,7 @@ import type { Handlers } from '../ipc/dispatcher';
 import type { SettingsStore } from '../settings/settings';
 import { CallFailure } from '../../shared/result';
 import { readsPhoto } from '../../shared/jobs/types';
-import { viewerOf } from '../media/viewer';
+import { viewerOf, type ViewerDeps } from '../media/viewer';
 import { parseOcrReading, type PhotoRepository } from '../catalogue/photo-repository';
 import { importPaths } from './import-paths';
 import type { Importer } from './importer';
@@ -24,6 +24,8 @@ export interface PhotoCallDeps {
   photoEdits: PhotoEdits;
   removal: PhotoRemoval;
   platform: ShellHooks;
+  /** Zoom tiles, published or cut on demand (src/main/media/tile-store.ts). */
+  media: { tiles: ViewerDeps['tiles'] };
   /** Tell renderers these photos changed (coalesced). */
   photosChanged(ids: Iterable<number>): void;
 }
@@ -50,6 +52,7 @@ export function photoCalls(core: PhotoCallDeps) {
         width: row.width,
         height: row.height,
         orientation: row.orientation,
+        pageCount: Math.max(1, row.page_count ?? 1),
         isScan: row.is_scan == null ? null : !!row.is_scan,
         scanReason: row.scan_reason,
         scanPolicy: row.scan_policy,
@@ -62,8 +65,18 @@ export function photoCalls(core: PhotoCallDeps) {
         jobs: core.jobs.summaries(core.jobs.queries.list({ subject: `photo:${id}`, limit: 50 }).rows),
       };
     },
-    'photos.viewer': ({ id }) =>
-      viewerOf({ photos: core.photos, jobs: core.jobs, previewsDir: core.paths.previewsDir, libraryDir: core.paths.dir }, id),
+    'photos.viewer': ({ id, page }) =>
+      viewerOf(
+        {
+          photos: core.photos,
+          jobs: core.jobs,
+          tiles: core.media.tiles,
+          previewsDir: core.paths.previewsDir,
+          libraryDir: core.paths.dir,
+        },
+        id,
+        page,
+      ),
     'photos.inView': ({ ids }) => ({ prioritized: core.jobs.inView(ids) }),
     'photos.import': async ({ paths: typed, confirmed, scanPolicy }) => {
       // Typed paths: never read from the server's own folder (see import-paths.ts).

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PermanentJobError, serializeJobError } from '../../shared/jobs/errors';
 import { sha256File } from '../../shared/node/hash';
 import { PYRAMID_TILE_SIZE, type PreviewInput } from '../../shared/jobs/types/preview';
-import { buildPyramid, pyramidLevels, readPublishedPyramid } from './pyramid';
+import { deepZoomLevels } from '../../shared/deep-zoom';
+import { buildPyramid, readPublishedPyramid } from './pyramid';
 
 let dir: string;
 beforeAll(async () => {
@@ -48,7 +49,7 @@ describe('the zoom view of a photo', () => {
     const input = await inputFor(file);
     const progress: number[] = [];
     const p = await buildPyramid(input, { progress: (f) => progress.push(f) });
-    expect(p).toMatchObject({ width: 3000, height: 2000, tileSize: 512, overlap: 1, levels: pyramidLevels(3000, 2000, 512) });
+    expect(p).toMatchObject({ width: 3000, height: 2000, tileSize: 512, overlap: 1, levels: deepZoomLevels(3000, 2000, 512) });
     expect(p.levels).toBe(4); // 3000 → 1500 → 750 → 375 (fits one tile)
     expect(await readPublishedPyramid(input.outputDir)).toEqual(p);
     // Nothing of the work folder is left beside it.

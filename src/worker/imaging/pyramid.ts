@@ -17,8 +17,15 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import { deepZoomLevels } from '../../shared/deep-zoom';
 import { PermanentJobError } from '../../shared/jobs/errors';
-import { PYRAMID_OVERLAP, pyramidSchema, type PreviewInput, type Pyramid } from '../../shared/jobs/types/preview';
+import {
+  PYRAMID_OVERLAP,
+  PYRAMID_QUALITY,
+  pyramidSchema,
+  type PreviewInput,
+  type Pyramid,
+} from '../../shared/jobs/types/preview';
 import { FORMAT_LABELS, isSupportedFormat, sniffFormat, SNIFF_BYTES } from '../../shared/image-formats';
 import { fileTooLarge, sha256File } from '../../shared/node/hash';
 import { fsReadError } from '../../shared/node/io-errors';
@@ -29,21 +36,10 @@ import { SHARP_FAIL_ON } from './metadata';
 export const PYRAMID_MANIFEST = 'pyramid.json';
 /** dzsave's names: `tiles.dzi` and `tiles_files/<level>/<col>_<row>.jpeg`. */
 export const PYRAMID_BASENAME = 'tiles';
-export const PYRAMID_QUALITY = 85;
 
 export interface PyramidOptions {
   signal?: AbortSignal;
   progress?(fraction: number, message?: string): void;
-}
-
-/** Levels of a `depth: onetile` pyramid: halve until the image fits one tile. */
-export function pyramidLevels(width: number, height: number, tileSize: number): number {
-  let levels = 1;
-  for (let w = width, h = height; w > tileSize || h > tileSize; levels++) {
-    w = Math.ceil(w / 2);
-    h = Math.ceil(h / 2);
-  }
-  return levels;
 }
 
 /** The pyramid already published at `dir`, or null when there is none (or it is not one we can use). */
@@ -97,7 +93,7 @@ export async function buildPyramid(input: PreviewInput, opts: PyramidOptions = {
     );
   const turned = (meta.orientation ?? 1) >= 5;
   const shown = { width: turned ? height : width, height: turned ? width : height };
-  const levels = pyramidLevels(shown.width, shown.height, input.tileSize);
+  const levels = deepZoomLevels(shown.width, shown.height, input.tileSize);
   signal?.throwIfAborted();
 
   // 3. The tiles, into a folder of our own; what a killed attempt left is removed first.

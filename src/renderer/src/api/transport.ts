@@ -11,19 +11,29 @@ export interface Transport {
   call(name: string, input: unknown): Promise<unknown>;
   onEvent(listener: (event: string, payload: unknown) => void): () => void;
   onState(listener: (state: ConnectionState) => void): () => void;
-  /** URL of an image served by opaque id, e.g. mediaUrl('thumb', 42), or one tile of its zoom view. */
-  mediaUrl(kind: 'thumb' | 'original' | 'tile', id: number, version?: string | number, tile?: TileAddress): string;
+  /**
+   * URL of an image served by opaque id, e.g. mediaUrl('thumb', 42), one tile of its zoom view, or
+   * the thumbnail of a later page of a multi-page scan (mediaUrl('page-thumb', 42, v, { page: 2 })).
+   */
+  mediaUrl(kind: MediaKind, id: number, version?: string | number, at?: MediaAddress): string;
 }
 
-export interface TileAddress {
-  level: number;
-  col: number;
-  row: number;
+export type MediaKind = 'thumb' | 'original' | 'tile' | 'page-thumb';
+
+/** Which page (from 1; page 1 when left out) and, for a tile, which tile of its zoom view. */
+export interface MediaAddress {
+  page?: number;
+  level?: number;
+  col?: number;
+  row?: number;
 }
 
 /** The path under /media/ of an image (see src/main/media/media.ts). */
-function mediaPath(kind: 'thumb' | 'original' | 'tile', id: number, tile?: TileAddress): string {
-  return kind === 'tile' && tile ? `tile/${id}/${tile.level}/${tile.col}_${tile.row}` : `${kind}/${id}`;
+function mediaPath(kind: MediaKind, id: number, at: MediaAddress = {}): string {
+  const page = at.page ?? 1;
+  if (kind === 'page-thumb') return `page-thumb/${id}/${page}`;
+  if (kind === 'tile') return `tile/${id}/${page > 1 ? `p${page}/` : ''}${at.level}/${at.col}_${at.row}`;
+  return `${kind}/${id}`;
 }
 
 declare global {
@@ -41,8 +51,8 @@ function electronTransport(bridge: CircaBridge): Transport {
       l('open');
       return () => {};
     },
-    mediaUrl: (kind, id, v, tile) =>
-      `circa://app/media/${mediaPath(kind, id, tile)}${v !== undefined ? `?v=${encodeURIComponent(v)}` : ''}`,
+    mediaUrl: (kind, id, v, at) =>
+      `circa://app/media/${mediaPath(kind, id, at)}${v !== undefined ? `?v=${encodeURIComponent(v)}` : ''}`,
   };
 }
 
@@ -121,8 +131,8 @@ function browserTransport(token: string): Transport {
       l(state);
       return () => stateListeners.delete(l);
     },
-    mediaUrl: (kind, id, v, tile) =>
-      `/media/${mediaPath(kind, id, tile)}?token=${encodeURIComponent(token)}${v !== undefined ? `&v=${encodeURIComponent(v)}` : ''}`,
+    mediaUrl: (kind, id, v, at) =>
+      `/media/${mediaPath(kind, id, at)}?token=${encodeURIComponent(token)}${v !== undefined ? `&v=${encodeURIComponent(v)}` : ''}`,
   };
 }
 

@@ -13,6 +13,8 @@ import { MAX_FILE_BYTES, MAX_INPUT_PIXELS } from './metadata';
 /** Tile edge in px (plus a 1 px overlap on inner edges so tiles drawn side by side show no seams). */
 export const PYRAMID_TILE_SIZE = 512;
 export const PYRAMID_OVERLAP = 1;
+/** JPEG quality of every tile, whether the pyramid made it or main cut it on demand (the same bytes at full resolution). */
+export const PYRAMID_QUALITY = 85;
 
 /** What a finished pyramid is; written beside its tiles as `pyramid.json`, and returned by the job. */
 export const pyramidSchema = z.object({

@@ -1,9 +1,10 @@
 /**
  * The photo at full resolution, to zoom and pan: an archivist dates a photograph from its details
  * (a licence plate, a hem line, a poster). Main says how to show it (`photos.viewer`): the original
- * itself when the window can draw it whole, or its zoom view — tiles a worker made, of which only
- * those on screen are loaded — for TIFFs and large scans. The thumbnail is drawn underneath at
- * once, so there is always a picture while the rest arrives.
+ * itself when the window can draw it whole, or its zoom view — tiles, of which only those on
+ * screen are loaded (main cuts any not made yet when asked) — for TIFFs and large scans. The
+ * thumbnail is drawn underneath at once, so there is always a picture while the rest arrives.
+ * `page` (from 1) shows a later page of a multi-page scan, with that page's own thumbnail.
  *
  * Wheel or pinch zooms about the pointer, a drag pans, a double click toggles fit / actual size;
  * keys (also from anywhere on the photo screen): + and − zoom, 0 fits, 1 is actual size, arrows pan
@@ -19,6 +20,7 @@ import { forwardRef, useImperativeHandle, useRef, useState, type ReactNode } fro
 import { client } from '../../../api/client';
 import { useEvent, useQuery } from '../../../api/hooks';
 import type { PhotoDetails, Viewer } from '../../../../../shared/contract';
+import { PagePicker } from './PagePicker';
 import { TileLayer } from './TileLayer';
 import { useZoomPan } from './useZoomPan';
 
@@ -32,18 +34,46 @@ export interface ViewerHandle {
 const STEP = 1.25;
 const PAN_STEP = 0.2;
 
+/** The photo's viewer; a multi-page file's with its page picker, each page viewed afresh (fitted). */
 export const PhotoViewer = forwardRef<ViewerHandle, { photo: PhotoDetails; children?: ReactNode }>(function PhotoViewer(
-  { photo: p, children },
+  { photo, children },
   ref,
 ) {
-  const q = useQuery('photos.viewer', { id: p.id }, [p.id, p.metadataStatus, p.missing, p.thumbnailVersion]);
+  const [page, setPage] = useState(1);
+  const picker = photo.pageCount > 1 ? <PagePicker photo={photo} page={page} onPage={setPage} /> : null;
+  return (
+    <PageViewer key={page} ref={ref} photo={photo} page={page} picker={picker}>
+      {children}
+    </PageViewer>
+  );
+});
+
+interface PageProps {
+  photo: PhotoDetails;
+  /** Which page of a multi-page file (from 1). Overlays are of page 1 and are drawn there only. */
+  page: number;
+  /** Drawn over the viewer (the page picker). */
+  picker: ReactNode;
+  children?: ReactNode;
+}
+
+const PageViewer = forwardRef<ViewerHandle, PageProps>(function PageViewer({ photo: p, page, picker, children }, ref) {
+  const q = useQuery('photos.viewer', { id: p.id, page }, [p.id, page, p.metadataStatus, p.missing, p.thumbnailVersion]);
   const source = q.data;
-  const job = source && (source.kind === 'preparing' || source.kind === 'unavailable') ? source.job : null;
+  const job = source?.kind === 'unavailable' ? source.job : null;
   useEvent('jobs.changed', (e) => {
     if (job && e.changedIds.includes(job.id)) q.reload();
   });
 
-  const size = p.displayWidth && p.displayHeight ? { width: p.displayWidth, height: p.displayHeight } : null;
+  // A later page has its own size, known once main has read its header.
+  const size =
+    page === 1
+      ? p.displayWidth && p.displayHeight
+        ? { width: p.displayWidth, height: p.displayHeight }
+        : null
+      : source?.kind === 'tiles'
+        ? { width: source.width, height: source.height }
+        : null;
   const port = useRef<HTMLDivElement>(null);
   const zp = useZoomPan(port, size);
   const { view, viewport } = zp;
@@ -53,7 +83,11 @@ export const PhotoViewer = forwardRef<ViewerHandle, { photo: PhotoDetails; child
     [zp],
   );
 
-  const thumb = p.thumbnailVersion ? client.transport.mediaUrl('thumb', p.id, p.thumbnailVersion) : null;
+  const thumb = !p.thumbnailVersion
+    ? null
+    : page === 1
+      ? client.transport.mediaUrl('thumb', p.id, p.thumbnailVersion)
+      : client.transport.mediaUrl('page-thumb', p.id, p.thumbnailVersion, { page });
   const [original, setOriginal] = useState<{ key: string; state: 'ok' | 'error' } | null>(null);
   const originalKey = source?.kind === 'image' ? `${p.id}:${source.version}` : '';
   const originalState = original?.key === originalKey ? original.state : 'loading';
@@ -77,7 +111,7 @@ export const PhotoViewer = forwardRef<ViewerHandle, { photo: PhotoDetails; child
   const note = viewerNote(p, source, originalState);
   const percent = view ? Math.round(view.scale * 100) : null;
   return (
-    <div className="viewer" data-testid="photo-viewer" data-kind={source?.kind ?? 'loading'}>
+    <div className="viewer" data-testid="photo-viewer" data-kind={source?.kind ?? 'loading'} data-page={page}>
       <div
         ref={port}
         className={`viewer-port${zp.dragging ? ' dragging' : ''}`}
@@ -116,14 +150,14 @@ export const PhotoViewer = forwardRef<ViewerHandle, { photo: PhotoDetails; child
               />
             )}
             {source?.kind === 'tiles' && (
-              <TileLayer photoId={p.id} version={source.version} pyramid={source} view={view} viewport={viewport} />
+              <TileLayer photoId={p.id} page={page} version={source.version} pyramid={source} view={view} viewport={viewport} />
             )}
             <div className="viewer-overlay" data-testid="viewer-overlay">
-              {children}
+              {page === 1 && children}
             </div>
           </div>
         )}
-        {!size && <NoImage photo={p} />}
+        {!size && (page === 1 || source?.kind === 'unavailable') && <NoImage photo={p} />}
       </div>
       {view && (
         <div className="viewer-tools" role="toolbar" aria-label="Zoom">
@@ -144,6 +178,7 @@ export const PhotoViewer = forwardRef<ViewerHandle, { photo: PhotoDetails; child
           </button>
         </div>
       )}
+      {picker}
       {note && (
         <p className={`stage-note${note.warn ? ' stage-note-warn' : ''}`} role="status" data-testid="viewer-note">
           {note.text}
@@ -169,10 +204,6 @@ function viewerNote(
   if (p.missing && source?.kind !== 'tiles')
     return { text: `File missing.${p.thumbnailVersion ? ' Showing the preview made when it was read.' : ''}`, warn: true };
   if (!source) return null;
-  if (source.kind === 'preparing') {
-    const pct = source.job.progress != null ? ` ${Math.round(source.job.progress * 100)}%` : '';
-    return { text: `Making the full-resolution view…${pct} Showing the preview meanwhile.` };
-  }
   if (source.kind === 'unavailable') return { text: source.reason, warn: true, job: source.job?.id };
   if (source.kind === 'image' && originalState === 'error')
     return { text: 'Showing the preview: the original cannot be displayed here.', warn: true };

@@ -9,13 +9,15 @@ import { levelFor, tilesInView, type PyramidInfo, type Size, type View } from '.
 
 interface Props {
   photoId: number;
+  /** Which page of a multi-page file (from 1). */
+  page: number;
   version: string;
   pyramid: PyramidInfo;
   view: View;
   viewport: Size;
 }
 
-export function TileLayer({ photoId, version, pyramid, view, viewport }: Props) {
+export function TileLayer({ photoId, page, version, pyramid, view, viewport }: Props) {
   const level = levelFor(pyramid, view.scale, window.devicePixelRatio || 1);
   const levels = level > 0 ? [level - 1, level] : [level];
   return (
@@ -24,7 +26,7 @@ export function TileLayer({ photoId, version, pyramid, view, viewport }: Props) 
         tilesInView(pyramid, l, view, viewport).map((t) => (
           <Tile
             key={`${t.level}/${t.col}_${t.row}`}
-            src={client.transport.mediaUrl('tile', photoId, version, t)}
+            src={client.transport.mediaUrl('tile', photoId, version, { ...t, page })}
             left={t.left}
             top={t.top}
             width={t.width}

@@ -3,6 +3,7 @@
  * the image's top-left corner is on screen. Fit, actual size, zooming about a point, keeping the
  * image in view, and which pyramid level and tiles cover what is on screen.
  */
+import { levelGrid, levelSize, tileRect, type DeepZoomInfo } from '../../../../../shared/deep-zoom';
 
 export interface Size {
   width: number;
@@ -75,18 +76,8 @@ export function toImage(v: View, at: { x: number; y: number }): { x: number; y: 
 
 // ------------------------------------------------------------------------------- pyramid
 
-export interface PyramidInfo extends Size {
-  tileSize: number;
-  overlap: number;
-  /** Levels 0 … levels−1; the last is full resolution, each one before it half the size. */
-  levels: number;
-}
-
-/** A level's size in its own pixels (Deep Zoom: each halving rounds up). */
-export function levelSize(p: PyramidInfo, level: number): Size {
-  const k = 2 ** (p.levels - 1 - level);
-  return { width: Math.ceil(p.width / k), height: Math.ceil(p.height / k) };
-}
+export type PyramidInfo = DeepZoomInfo;
+export { levelSize };
 
 /** The coarsest level that still has at least one of its pixels per device pixel on screen. */
 export function levelFor(p: PyramidInfo, scale: number, devicePixelRatio = 1): number {
@@ -111,8 +102,7 @@ export function tilesInView(p: PyramidInfo, level: number, v: View, viewport: Si
   const size = levelSize(p, level);
   const fx = p.width / size.width;
   const fy = p.height / size.height;
-  const cols = Math.ceil(size.width / p.tileSize);
-  const rows = Math.ceil(size.height / p.tileSize);
+  const { cols, rows } = levelGrid(p, level);
   // The viewport in level px.
   const from = toImage(v, { x: 0, y: 0 });
   const to = toImage(v, { x: viewport.width, y: viewport.height });
@@ -123,12 +113,8 @@ export function tilesInView(p: PyramidInfo, level: number, v: View, viewport: Si
   const out: TilePlacement[] = [];
   for (let row = r0; row <= r1; row++) {
     for (let col = c0; col <= c1; col++) {
-      // A tile holds its own square plus `overlap` px into each neighbour it has.
-      const x0 = col * p.tileSize - (col > 0 ? p.overlap : 0);
-      const y0 = row * p.tileSize - (row > 0 ? p.overlap : 0);
-      const x1 = Math.min(size.width, (col + 1) * p.tileSize + (col < cols - 1 ? p.overlap : 0));
-      const y1 = Math.min(size.height, (row + 1) * p.tileSize + (row < rows - 1 ? p.overlap : 0));
-      out.push({ level, col, row, left: x0 * fx, top: y0 * fy, width: (x1 - x0) * fx, height: (y1 - y0) * fy });
+      const r = tileRect(p, level, col, row)!;
+      out.push({ level, col, row, left: r.left * fx, top: r.top * fy, width: r.width * fx, height: r.height * fy });
     }
   }
   return out;
