@@ -2,8 +2,8 @@
  * The workers keep their copy of the library's hashes between duplicate scans (issue 31 item 5),
  * through the real runtime (worker processes, checkpoints, SQLite): a later scan sends the worker
  * only the rows that changed, and finds exactly the pairs a scan of everything from scratch finds
- * — after photos are added, after a photo gets new hashes, after a photo is removed, and after the
- * worker holding the copy died between scans.
+ * — after photos are added, after a photo gets new hashes, after a photo is removed (the copy is
+ * told which photos remain), and after the worker holding the copy died between scans.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../src/main/core/core';
@@ -133,15 +133,15 @@ describe('duplicate_scan keeps the worker’s copy of the library between scans'
     expect(proposed(core)).toContain(`${changed}-${like}`);
     expect(proposed(core)).toEqual(bruteForce(core));
 
-    // A photo removed: its row is gone, the copy holds one photo too many, says so, and is loaded again.
+    // A photo removed: its row is gone, so the copy holds one photo too many, and is told which remain.
     r.steps.length = 0;
     core.removal.remove([like]);
     addPhotos(core, 5, next);
     expect((await scan(core)).status).toBe('success');
-    expect(kinds(r.steps)).toEqual(['compare', 'load', 'probe', 'sync']);
+    expect(kinds(r.steps)).toEqual(['compare', 'probe', 'prune', 'sync']);
     expect(proposed(core)).toEqual(bruteForce(core));
 
-    // Once more without a removal: a sync again (the copy from the reload is kept).
+    // Once more without a removal: a sync alone.
     r.steps.length = 0;
     ageRows(core);
     addPhotos(core, 4, next);

@@ -78,6 +78,9 @@ export class PhotoHashStore {
           WHERE updated_at >= @since ORDER BY photo_id`,
       ).raw(),
       countUsable: p(`SELECT count(*) FROM photo_hashes WHERE ${USABLE} AND length(hashes) = ${BLOB_BYTES}`).pluck(),
+      usableIds: p(
+        `SELECT photo_id FROM photo_hashes WHERE ${USABLE} AND length(hashes) = ${BLOB_BYTES} ORDER BY photo_id`,
+      ).pluck(),
       allUnscanned: p(
         `SELECT photo_id FROM photo_hashes WHERE scanned_distance IS NULL AND ${USABLE}
          UNION ALL SELECT photo_id FROM photo_hashes WHERE scanned_distance < @d AND ${USABLE}`,
@@ -193,6 +196,11 @@ export class PhotoHashStore {
     const count = this.s.countUsable.get() as number;
     const unscanned = Int32Array.from(this.s.allUnscanned.all({ d }) as number[]);
     return { changed: { ids, blobs, usable }, count, unscanned };
+  }
+
+  /** Every photo with usable hashes, ascending (a worker's copy lets go of the others). */
+  usableIds(): Int32Array {
+    return Int32Array.from(this.s.usableIds.all() as number[]);
   }
 
   /** The ids of up to `limit` photos not scanned yet at distance `d`, after `after`, in order. */

@@ -8,8 +8,8 @@
  *     of which time), if any (src/worker/duplicates/scan-cache.ts).
  *  3. Sync: a worker with a copy is sent the rows stamped since it (hashes new, changed or dropped:
  *     an import, a metadata rerun, a re-hash) and the photos not scanned yet. Photos removed from
- *     the library leave no row to send: the copy then holds more photos than the library, says
- *     so, and is loaded anew.
+ *     the library leave no row to send: the copy then holds more photos than the library, and is
+ *     sent the ids of every photo the library holds to keep only those (prune: 4 bytes a photo).
  *     Or load: a worker without a copy (a new or restarted process, or a copy of another library)
  *     is handed the library's hashes, `page` photos per step (56 bytes each, as stored: 560 KB a
  *     page), flagged scanned or not. It files them in its index once.
@@ -110,6 +110,13 @@ export function duplicateScanJob(deps: ScanJobDeps, sizes: StepSizes = STEP_SIZE
     return { kind: 'sync', plan, library, base, startedAt, changed, unscanned };
   }
 
+  /** The photos the library holds, for a copy that holds more (photos were removed since it was made). */
+  function prune(c: Cursor): DuplicateScanInput {
+    const ids = hashes.usableIds();
+    const plan = { phase: 'prune' as const, startedAt: c.startedAt, count: ids.length, total: c.total };
+    return { kind: 'prune', plan, library, base: c.startedAt, ids };
+  }
+
   function compare(d: number, c: Cursor): DuplicateScanInput {
     const ids = hashes.unscannedIds(d, c.afterId, sizes.chunk + 1);
     if (!ids.length) return { kind: 'idle', plan: { phase: 'idle' } };
@@ -143,6 +150,7 @@ export function duplicateScanJob(deps: ScanJobDeps, sizes: StepSizes = STEP_SIZE
     // Another attempt's worker held the copy: ask this one what it holds.
     if (attempt !== c.attempt) return probe(d);
     if (c.phase === 'sync') return sync(d, c.copyBase ?? 0);
+    if (c.phase === 'prune') return prune(c);
     if (c.phase === 'load') return c.afterId === 0 ? firstPage(d) : page(d, c.afterId, false, c.startedAt, c.total);
     return compare(d, c);
   }
@@ -171,10 +179,16 @@ export function duplicateScanJob(deps: ScanJobDeps, sizes: StepSizes = STEP_SIZE
       if (out.base === null) return next(loadAgain, 'Handing the library to the worker');
       return next({ ...c, phase: 'sync', copyBase: out.base, attempt: job.attempt }, 'Updating the worker’s copy of the library');
     }
-    if (out.kind === 'sync' && plan.phase === 'sync') {
-      if (out.lost || out.holds !== plan.count) return next(loadAgain, 'Handing the library to the worker again');
-      const copy = { startedAt: plan.startedAt, holds: out.holds, total: plan.total, afterId: 0 };
-      return next({ ...c, ...copy, phase: 'compare', attempt: job.attempt }, `Comparing ${count(plan.total)} photos`);
+    if ((out.kind === 'sync' && plan.phase === 'sync') || (out.kind === 'prune' && plan.phase === 'prune')) {
+      const copy = { startedAt: plan.startedAt, holds: out.holds, total: plan.total, afterId: 0, attempt: job.attempt };
+      if (out.lost || out.holds < plan.count) return next(loadAgain, 'Handing the library to the worker again');
+      // More than the library: photos were removed since the copy was made (a pruned copy that still
+      // holds more is loaded anew).
+      if (out.holds > plan.count) {
+        if (out.kind === 'prune') return next(loadAgain, 'Handing the library to the worker again');
+        return next({ ...c, ...copy, phase: 'prune' }, 'Taking removed photos out of the worker’s copy');
+      }
+      return next({ ...c, ...copy, phase: 'compare' }, `Comparing ${count(plan.total)} photos`);
     }
     if (out.kind === 'load' && plan.phase === 'load') {
       const holds = (plan.first ? 0 : c.holds) + plan.count;

@@ -124,6 +124,27 @@ export class LibraryCopy {
     if (this.recent.size > Math.max(REFILE.min, REFILE.share * this.filedAlive)) this.refile();
   }
 
+  /** Lets go of every photo not in `ids` (ascending): photos removed from the library leave no changed row. */
+  keepOnly(ids: Int32Array): void {
+    const keep = (id: number) => {
+      const p = lowerBound(ids, id);
+      return p < ids.length && ids[p] === id;
+    };
+    const { set, alive } = this.filed;
+    for (let p = 0; p < set.ids.length; p++) {
+      if (alive[p] && !keep(set.ids[p])) {
+        alive[p] = 0;
+        this.filedAlive--;
+      }
+    }
+    for (const id of [...this.recent.keys()]) {
+      if (!keep(id)) {
+        this.recent.delete(id);
+        this.recentLayer = null;
+      }
+    }
+  }
+
   /** Files every photo in one layer again (the recent ones with the rest). */
   private refile(): void {
     const n = this.count;

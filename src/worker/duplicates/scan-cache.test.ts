@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { HASHES_PER_PHOTO, MATCHED_BY, hashesToBlob, hashesToHex, photoDistance } from '../../shared/duplicates/hash-set';
 import type { ChangedHashes, PackedPhotos } from '../../shared/jobs/outputs/duplicate-scan';
 import { photos } from '../../../test/support/random-hashes';
-import { compareHeld, forget, holdPage, probe, sync } from './scan-cache';
+import { compareHeld, forget, holdPage, probe, prune, sync } from './scan-cache';
 import { BATCH } from './find-pairs';
 import { REFILE } from './library-copy';
 
@@ -62,7 +62,7 @@ describe('the worker’s copy of the library', () => {
     expect(compareHeld('L2', { ...q, fromId: 1, toId: 1, holds: 2, base: 100 }, ctl).lost).toBe(true);
     expect(compareHeld('L2', { ...q, fromId: 1, toId: 1, holds: 1, base: 100 }, ctl).lost).toBe(false);
     // An update for a copy it does not hold is refused and changes nothing.
-    const none = { startedAt: 200, changed: changes([]), unscanned: new Int32Array(0), count: 1 };
+    const none = { startedAt: 200, changed: changes([]), unscanned: new Int32Array(0) };
     expect(sync('L2', 99, none)).toEqual({ lost: true, holds: 0 });
     expect(probe('L2')).toBe(100);
     // An update brings it to its new time.
@@ -73,101 +73,119 @@ describe('the worker’s copy of the library', () => {
     expect(probe('L2')).toBeNull();
   });
 
-  it('lets go of the copy when an update leaves it holding other photos than the library (a photo was removed)', () => {
+  it('keeps only the photos the library still holds when told them (photos removed leave no changed row)', () => {
     holdPage('L4', 100, page([1, 2, 3], [0, 1, 3], [0, 0, 0]), true, true);
     // Photo 2 was removed: its row is gone, so nothing says so but the count.
-    const r = sync('L4', 100, { startedAt: 200, changed: changes([]), unscanned: Int32Array.of(3), count: 2 });
-    expect(r).toEqual({ lost: true, holds: 0 });
-    expect(probe('L4')).toBeNull();
+    expect(sync('L4', 100, { startedAt: 200, changed: changes([]), unscanned: Int32Array.of(3) })).toEqual({
+      lost: false,
+      holds: 3,
+    });
+    expect(prune('L4', 100, Int32Array.of(1, 3))).toEqual({ lost: true, holds: 0 });
+    expect(prune('L4', 200, Int32Array.of(1, 3))).toEqual({ lost: false, holds: 2 });
+    // 3 is compared with 1 alone (2 would have been nearer).
+    const r = compareHeld('L4', { ...q, fromId: 1, toId: 3, holds: 2, base: 200 }, ctl);
+    expect(Array.from(r.pairs)).toEqual([1, 3, 2, 0]);
   });
 
   it.each([
     ['photo by photo', Infinity, false],
     ['table by table', 0, false],
     ['photo by photo, filed again after the update', Infinity, true],
-  ])('after any update finds what brute force finds between unscanned photos and all others (%s)', (_, sortedFrom, refile) => {
-    const saved = { ...BATCH, ...REFILE };
-    BATCH.sortedFrom = sortedFrom;
-    if (refile) [REFILE.min, REFILE.share] = [0, 0];
-    onTestFinished(() => void ([BATCH.sortedFrom, REFILE.min, REFILE.share] = [saved.sortedFrom, saved.min, saved.share]));
-    const fate = fc.constantFrom('kept', 'changed', 'dropped', 'added', 'absent');
-    fc.assert(
-      fc.property(
-        photos(60, 1),
-        fc.array(fc.tuple(fate, fc.boolean(), fc.boolean()), { minLength: 60, maxLength: 60 }),
-        fc.integer({ min: 0, max: 12 }),
-        (set, fates, d) => {
-          const n = set.ids.length;
-          // The copy as first loaded: every photo but those added later (or never there), in two pages.
-          const first = Array.from({ length: n }, (_, p) => p).filter((p) => !['added', 'absent'].includes(fates[p][0]));
-          const blobsOf = (ps: number[]) => {
-            const b = new Uint8Array(ps.length * BLOB);
-            ps.forEach((p, i) => b.set(hashesToBlob(hashesToHex(set.words, p * WORDS)), i * BLOB));
-            return b;
-          };
-          const half = first.length >> 1;
-          const part = (ps: number[]) => ({
-            ids: Int32Array.from(ps, (p) => set.ids[p]),
-            blobs: blobsOf(ps),
-            unscanned: Uint8Array.from(ps, (p) => (fates[p][1] ? 1 : 0)),
-          });
-          holdPage('P', 100, part(first.slice(0, half)), true, false);
-          expect(holdPage('P', 100, part(first.slice(half)), false, true)).toBe(first.length);
+  ])(
+    'after any update (and prune) finds what brute force finds between unscanned photos and all others (%s)',
+    (_, sortedFrom, refile) => {
+      const saved = { ...BATCH, ...REFILE };
+      BATCH.sortedFrom = sortedFrom;
+      if (refile) [REFILE.min, REFILE.share] = [0, 0];
+      onTestFinished(() => void ([BATCH.sortedFrom, REFILE.min, REFILE.share] = [saved.sortedFrom, saved.min, saved.share]));
+      const fate = fc.constantFrom('kept', 'changed', 'dropped', 'removed', 'added', 'absent');
+      fc.assert(
+        fc.property(
+          photos(60, 1),
+          fc.array(fc.tuple(fate, fc.boolean(), fc.boolean()), { minLength: 60, maxLength: 60 }),
+          fc.integer({ min: 0, max: 12 }),
+          (set, fates, d) => {
+            const n = set.ids.length;
+            // The copy as first loaded: every photo but those added later (or never there), in two pages.
+            const first = Array.from({ length: n }, (_, p) => p).filter((p) => !['added', 'absent'].includes(fates[p][0]));
+            const blobsOf = (ps: number[]) => {
+              const b = new Uint8Array(ps.length * BLOB);
+              ps.forEach((p, i) => b.set(hashesToBlob(hashesToHex(set.words, p * WORDS)), i * BLOB));
+              return b;
+            };
+            const half = first.length >> 1;
+            const part = (ps: number[]) => ({
+              ids: Int32Array.from(ps, (p) => set.ids[p]),
+              blobs: blobsOf(ps),
+              unscanned: Uint8Array.from(ps, (p) => (fates[p][1] ? 1 : 0)),
+            });
+            holdPage('P', 100, part(first.slice(0, half)), true, false);
+            expect(holdPage('P', 100, part(first.slice(half)), false, true)).toBe(first.length);
 
-          // Then the library changes: a photo takes another's hashes, loses its own, or is added.
-          const now = new Uint32Array(set.words);
-          const rows: { id: number; from: PackedPhotos | null; at: number }[] = [];
-          const present: number[] = [];
-          for (let p = 0; p < n; p++) {
-            const [what] = fates[p];
-            if (what === 'changed') {
-              const like = (p + 7) % n;
-              now.set(set.words.subarray(like * WORDS, (like + 1) * WORDS), p * WORDS);
-              rows.push({ id: set.ids[p], from: set, at: like });
+            // Then the library changes: a photo takes another's hashes, loses its own, or is added.
+            const now = new Uint32Array(set.words);
+            const rows: { id: number; from: PackedPhotos | null; at: number }[] = [];
+            const present: number[] = [];
+            for (let p = 0; p < n; p++) {
+              const [what] = fates[p];
+              if (what === 'changed') {
+                const like = (p + 7) % n;
+                now.set(set.words.subarray(like * WORDS, (like + 1) * WORDS), p * WORDS);
+                rows.push({ id: set.ids[p], from: set, at: like });
+              }
+              if (what === 'dropped') rows.push({ id: set.ids[p], from: null, at: 0 });
+              if (what === 'added') rows.push({ id: set.ids[p], from: set, at: p });
+              // A removed photo's row is gone: nothing about it changes, it is only missing from the library.
+              if (!['dropped', 'removed', 'absent'].includes(what)) present.push(p);
             }
-            if (what === 'dropped') rows.push({ id: set.ids[p], from: null, at: 0 });
-            if (what === 'added') rows.push({ id: set.ids[p], from: set, at: p });
-            if (what !== 'dropped' && what !== 'absent') present.push(p);
-          }
-          // Which are scanned now is anyone's guess (a scan at a larger distance, a cancelled one).
-          const unscanned = present.filter((p) => fates[p][2]);
-          const update = {
-            startedAt: 200,
-            changed: changes(rows),
-            unscanned: Int32Array.from(unscanned, (p) => set.ids[p]),
-            count: present.length,
-          };
-          expect(sync('P', 100, update)).toEqual({ lost: false, holds: present.length });
+            // Which are scanned now is anyone's guess (a scan at a larger distance, a cancelled one).
+            const unscanned = present.filter((p) => fates[p][2]);
+            const update = {
+              startedAt: 200,
+              changed: changes(rows),
+              unscanned: Int32Array.from(unscanned, (p) => set.ids[p]),
+            };
+            const removed = fates.slice(0, n).filter(([what]) => what === 'removed').length;
+            expect(sync('P', 100, update)).toEqual({ lost: false, holds: present.length + removed });
+            if (removed)
+              expect(
+                prune(
+                  'P',
+                  200,
+                  Int32Array.from(present, (p) => set.ids[p]),
+                ),
+              ).toEqual({ lost: false, holds: present.length });
 
-          // Compared in two chunks, as main does.
-          const found: string[] = [];
-          const mid = set.ids[n >> 1];
-          for (const [fromId, toId] of [
-            [1, mid],
-            [mid + 1, set.ids[n - 1]],
-          ]) {
-            const r = compareHeld(
-              'P',
-              { maxDistance: d, maxPerPhoto: 1000, fromId, toId, holds: present.length, base: 200 },
-              ctl,
-            );
-            expect(r.lost).toBe(false);
-            found.push(...asStrings(r.pairs));
-          }
-          const isUnscanned = new Set(unscanned);
-          const expected: string[] = [];
-          for (const [i, a] of present.entries()) {
-            for (const b of present.slice(i + 1)) {
-              if (!isUnscanned.has(a) && !isUnscanned.has(b)) continue;
-              const m = photoDistance(now, a * WORDS, now, b * WORDS);
-              if (m.distance <= d) expected.push(`${set.ids[a]}-${set.ids[b]}:${m.distance}:${m.by}`);
+            // Compared in two chunks, as main does.
+            const found: string[] = [];
+            const mid = set.ids[n >> 1];
+            for (const [fromId, toId] of [
+              [1, mid],
+              [mid + 1, set.ids[n - 1]],
+            ]) {
+              const r = compareHeld(
+                'P',
+                { maxDistance: d, maxPerPhoto: 1000, fromId, toId, holds: present.length, base: 200 },
+                ctl,
+              );
+              expect(r.lost).toBe(false);
+              found.push(...asStrings(r.pairs));
             }
-          }
-          expect(found.sort()).toEqual(expected.sort());
-        },
-      ),
-      // Table by table costs a pass over each table's 65,536 buckets per search: fewer runs.
-      { numRuns: sortedFrom === 0 ? 20 : 100 },
-    );
-  });
+            const isUnscanned = new Set(unscanned);
+            const expected: string[] = [];
+            for (const [i, a] of present.entries()) {
+              for (const b of present.slice(i + 1)) {
+                if (!isUnscanned.has(a) && !isUnscanned.has(b)) continue;
+                const m = photoDistance(now, a * WORDS, now, b * WORDS);
+                if (m.distance <= d) expected.push(`${set.ids[a]}-${set.ids[b]}:${m.distance}:${m.by}`);
+              }
+            }
+            expect(found.sort()).toEqual(expected.sort());
+          },
+        ),
+        // Table by table costs a pass over each table's 65,536 buckets per search: fewer runs.
+        { numRuns: sortedFrom === 0 ? 20 : 100 },
+      );
+    },
+  );
 });

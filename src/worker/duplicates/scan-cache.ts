@@ -2,7 +2,8 @@
  * The library's hashes as this worker process holds them between duplicate scans (one library at
  * a time: another library's copy replaces it). A scan first asks which copy is here (`probe`);
  * main then sends what changed since it (`sync`), or, to a worker that holds none (a new or
- * restarted process), the whole library page by page (`holdPage`). Main never relies on the copy
+ * restarted process), the whole library page by page (`holdPage`); photos removed from the
+ * library since leave the copy by `prune`. Main never relies on the copy
  * being here: a step that finds it missing or different says so, and main hands the pages over.
  */
 import { MAX_PAIRS_PER_STEP, type ChangedHashes, type HashPage } from '../../shared/jobs/outputs/duplicate-scan';
@@ -37,20 +38,25 @@ export function holdPage(library: string, base: number, page: HashPage, first: b
 }
 
 /**
- * Brings the copy of `library` as of `base` up to `startedAt` with what changed since. `lost`:
- * this process holds no such copy, or holds other than `count` photos afterwards (photos were
- * removed from the library): it lets go of it, and main hands the whole library over.
+ * Brings the copy of `library` as of `base` up to `startedAt` with what changed since; returns how
+ * many photos it holds then (more than the library when photos were removed: see `prune`).
+ * `lost`: this process holds no such copy, and main hands the whole library over.
  */
 export function sync(
   library: string,
   base: number,
-  update: { startedAt: number; changed: ChangedHashes; unscanned: Int32Array; count: number },
+  update: { startedAt: number; changed: ChangedHashes; unscanned: Int32Array },
 ): { lost: boolean; holds: number } {
   if (!copy || copy.library !== library || copy.base !== base) return { lost: true, holds: 0 };
   copy.update(update.changed, update.unscanned, update.startedAt);
-  if (copy.count === update.count) return { lost: false, holds: copy.count };
-  copy = null;
-  return { lost: true, holds: 0 };
+  return { lost: false, holds: copy.count };
+}
+
+/** Lets the copy of `library` as of `base` go of every photo not in `ids` (removed from the library). */
+export function prune(library: string, base: number, ids: Int32Array): { lost: boolean; holds: number } {
+  if (!copy || copy.library !== library || copy.base !== base) return { lost: true, holds: 0 };
+  copy.keepOnly(ids);
+  return { lost: false, holds: copy.count };
 }
 
 /**

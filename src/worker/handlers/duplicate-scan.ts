@@ -1,7 +1,8 @@
 /**
  * The worker's half of `duplicate_scan`: one step, as main planned it (src/main/duplicates/scan-job.ts).
  * A re-hash step reads thumbnails and computes their duplicate hashes; a probe says which copy of
- * the library this process kept from an earlier scan; a sync brings that copy up to date, a load
+ * the library this process kept from an earlier scan; a sync brings that copy up to date (a prune
+ * takes out photos removed from the library), a load
  * step hands over a page of a new one (scan-cache.ts); a compare step searches the copy with a
  * chunk of photos not scanned yet.
  */
@@ -9,7 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { isAbortError } from '../../shared/node/io-errors';
 import type { DuplicateScanOutput } from '../../shared/jobs/outputs/duplicate-scan';
 import type { DuplicateScanJobType } from '../../shared/jobs/types/duplicate-scan';
-import { compareHeld, holdPage, probe, sync } from '../duplicates/scan-cache';
+import { compareHeld, holdPage, probe, prune, sync } from '../duplicates/scan-cache';
 import { computePhotoHashes } from '../imaging/photo-hashes';
 import type { RunHandler } from './types';
 
@@ -34,10 +35,10 @@ export const duplicateScanHandler: RunHandler<DuplicateScanJobType> = async (inp
   if (input.kind === 'idle') return { kind: 'idle', plan: input.plan };
   if (input.kind === 'probe') return { kind: 'probe', plan: input.plan, base: probe(input.library) };
   if (input.kind === 'sync') {
-    const count = input.plan.phase === 'sync' ? input.plan.count : -1;
-    const update = { startedAt: input.startedAt, changed: input.changed, unscanned: input.unscanned, count };
+    const update = { startedAt: input.startedAt, changed: input.changed, unscanned: input.unscanned };
     return { kind: 'sync', plan: input.plan, ...sync(input.library, input.base, update) };
   }
+  if (input.kind === 'prune') return { kind: 'prune', plan: input.plan, ...prune(input.library, input.base, input.ids) };
   if (input.kind === 'load') {
     const { plan } = input;
     if (plan.phase !== 'load') throw new Error(`a load step with a ${plan.phase} plan`);

@@ -2,8 +2,9 @@
  * What one step of `duplicate_scan` hands the worker and gets back (the steps:
  * src/main/duplicates/scan-job.ts). A step re-hashes photos hashed by an older method from their
  * thumbnails; or asks the worker which copy of the library it kept from an earlier scan; or hands
- * it what changed since that copy; or hands it one page of the whole library (a worker without a
- * copy); or asks it to compare a chunk of not-yet-scanned photos with everything it holds.
+ * it what changed since that copy (and, when photos were removed, which photos remain); or hands it
+ * one page of the whole library (a worker without a copy); or asks it to compare a chunk of
+ * not-yet-scanned photos with everything it holds.
  */
 import { z } from 'zod';
 import { HASHES_PER_PHOTO } from '../../duplicates/hash-set';
@@ -41,6 +42,15 @@ export const scanPlanSchema = z.discriminatedUnion('phase', [
       /** When this update of the copy began: hashes written after it are not in it. */
       startedAt: z.number(),
       /** Photos the copy holds once updated, and photos to compare (for progress). */
+      count: z.number().int(),
+      total: z.number().int(),
+    })
+    .strict(),
+  z
+    .object({
+      phase: z.literal('prune'),
+      /** The copy's time (the sync's), and how many photos the library holds. */
+      startedAt: z.number(),
       count: z.number().int(),
       total: z.number().int(),
     })
@@ -92,6 +102,14 @@ export type DuplicateScanInput =
       /** Every photo not scanned yet at this distance (the others are). */
       unscanned: Int32Array;
     }
+  | {
+      kind: 'prune';
+      plan: ScanPlan;
+      library: string;
+      base: number;
+      /** Every photo with usable hashes, ascending: the copy lets go of the others (removed from the library). */
+      ids: Int32Array;
+    }
   | { kind: 'load'; plan: ScanPlan; library: string; page: HashPage }
   | {
       kind: 'compare';
@@ -136,11 +154,13 @@ export const duplicateScanOutputSchema = z.discriminatedUnion('kind', [
     .object({
       kind: z.literal('sync'),
       plan: scanPlanSchema,
-      /** The worker no longer holds that copy, or the update left it holding other photos than main has: load it all. */
+      /** The worker no longer holds that copy: load it all. */
       lost: z.boolean(),
+      /** Photos it holds now: more than the library when photos were removed (then it is pruned). */
       holds: z.number().int().min(0),
     })
     .strict(),
+  z.object({ kind: z.literal('prune'), plan: scanPlanSchema, lost: z.boolean(), holds: z.number().int().min(0) }).strict(),
   z.object({ kind: z.literal('load'), plan: scanPlanSchema, holds: z.number().int().min(0) }).strict(),
   z
     .object({

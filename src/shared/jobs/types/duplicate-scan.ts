@@ -23,7 +23,7 @@ export const duplicateScanJobType = defineJobType({
       /** Checkpoint written by the runtime between steps. */
       cursor: z
         .object({
-          phase: z.enum(['rehash', 'sync', 'load', 'compare']),
+          phase: z.enum(['rehash', 'sync', 'prune', 'load', 'compare']),
           /** rehash: the last photo looked at; load: the last photo handed over; compare: the last one compared. */
           afterId: count,
           /** sync: the time the worker's copy (kept from an earlier scan) holds the library as of. */
