@@ -32,29 +32,18 @@ export interface ChangedHashes {
   usable: Uint8Array;
 }
 
+/**
+ * A sync's or a prune's plan: the time the copy holds the library as of once updated (hashes
+ * written after it are not in it), how many photos the library holds, and how many to compare.
+ */
+const copyUpdate = { startedAt: z.number(), count: z.number().int(), total: z.number().int() };
+
 /** What main decided this step does; the worker hands it back so `apply` knows where the scan is. */
 export const scanPlanSchema = z.discriminatedUnion('phase', [
   z.object({ phase: z.literal('rehash'), lastId: z.number().int().nullable() }).strict(),
   z.object({ phase: z.literal('probe') }).strict(),
-  z
-    .object({
-      phase: z.literal('sync'),
-      /** When this update of the copy began: hashes written after it are not in it. */
-      startedAt: z.number(),
-      /** Photos the copy holds once updated, and photos to compare (for progress). */
-      count: z.number().int(),
-      total: z.number().int(),
-    })
-    .strict(),
-  z
-    .object({
-      phase: z.literal('prune'),
-      /** The copy's time (the sync's), and how many photos the library holds. */
-      startedAt: z.number(),
-      count: z.number().int(),
-      total: z.number().int(),
-    })
-    .strict(),
+  z.object({ phase: z.literal('sync'), ...copyUpdate }).strict(),
+  z.object({ phase: z.literal('prune'), ...copyUpdate }).strict(),
   z
     .object({
       phase: z.literal('load'),
