@@ -162,7 +162,7 @@ describe('duplicate_scan', () => {
     expect(proposedByName(core)).toEqual(['fuji-original.jpg|fuji-resize.jpg']);
   });
 
-  it('counts hashes written in the millisecond its loading starts as loaded (a scan straight after a re-hash keeps its pairs)', async () => {
+  it('counts hashes written in the millisecond its loading or update starts as loaded (a scan straight after a re-hash keeps its pairs)', async () => {
     core = openTestCore();
     const store = new PhotoHashStore(core.db.sqlite);
     const half = duplicateScanJob({
@@ -173,13 +173,16 @@ describe('duplicate_scan', () => {
     });
     const stamps = core.db.sqlite.prepare('SELECT max(updated_at) FROM photo_hashes').pluck();
     const next = rng(3);
-    // Many tries: each writes hashes and starts a scan at once, as a re-hash step and the next step do.
+    const cursor = { afterId: 0, startedAt: 0, attempt: 1, holds: 0, rehashed: 0, compared: 0, pairs: 0, total: 0 };
+    // Many tries: each writes hashes and starts a copy (or its update) at once, as a re-hash step and the next step do.
     for (let i = 0; i < 50; i++) {
+      const phase = i % 2 ? ('load' as const) : ('sync' as const);
       setHashes(core, addPhoto(core), photoWords(next));
-      const input = await half.load({ id: 1, attempt: 1, subject: null, payload: { maxDistance: 6 } }, undefined as never);
-      expect(input.kind).toBe('load');
-      if (input.plan.phase !== 'load') throw new Error('not a load');
-      // Every hash read into the worker's copy is older than the load's start, so its pairs are kept.
+      const payload = { maxDistance: 6, cursor: { ...cursor, phase, copyBase: 1 } };
+      const input = await half.load({ id: 1, attempt: 1, subject: null, payload }, undefined as never);
+      expect(input.kind).toBe(phase);
+      if (input.plan.phase !== phase) throw new Error(`not a ${phase}`);
+      // Every hash read into the worker's copy is older than its start, so its pairs are kept.
       expect(input.plan.startedAt).toBeGreaterThan(stamps.get() as number);
     }
   });
@@ -203,7 +206,8 @@ describe('duplicate_scan', () => {
     expect(found(core).every((p) => expected.includes(p))).toBe(true);
     const before = found(core).length;
 
-    // The next scan takes it from there, in many steps of one attempt.
+    // The next scan takes it from there, in many steps of one attempt; the worker kept its copy
+    // of the library, and is sent only what changed since (nothing).
     steps.count = 0;
     const done = await scan(core);
     expect(done.status).toBe('success');
@@ -211,8 +215,8 @@ describe('duplicate_scan', () => {
     expect(core.db.sqlite.prepare('SELECT count(*) FROM photo_hashes WHERE scanned_distance = 6').pluck().get()).toBe(60);
     expect(done.attempt).toBe(1);
     expect(done.result_summary).toBe(`${60 - marked} photos compared; ${expected.length - before} new pairs to review`);
-    // 60 photos handed over 5 at a time, then the rest compared 7 at a time.
-    expect(steps.count).toBeGreaterThanOrEqual(12 + Math.ceil((60 - marked) / 7));
+    // Asked what it holds, updated, then the rest compared 7 at a time.
+    expect(steps.count).toBe(2 + Math.ceil((60 - marked) / 7));
   });
 
   it('a worker killed mid-scan: the next attempt hands the library over again and finds the same pairs', async () => {

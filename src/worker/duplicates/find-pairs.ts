@@ -58,6 +58,12 @@ class Family {
     }
     this.index = new HashIndex(hi, lo, n);
   }
+
+  bytes(): number {
+    return (
+      this.index.bytes() + this.index.hi.byteLength + this.index.lo.byteLength + this.photo.byteLength + this.kind.byteLength
+    );
+  }
 }
 
 type FamilyName = 'full' | 'content' | 'centre' | 'corner';
@@ -106,6 +112,7 @@ export class PhotoIndex {
   private readonly how: Uint8Array;
   private readonly touched: number[] = [];
   private readonly hits = new Hits();
+  private readonly families: Family[];
 
   constructor(readonly set: PackedPhotos) {
     const families: Record<FamilyName, Family> = {
@@ -114,9 +121,15 @@ export class PhotoIndex {
       centre: new Family(set, [KIND.centre]),
       corner: new Family(set, CORNER_KINDS),
     };
+    this.families = Object.values(families);
     this.searches = SEARCHES.map(({ kind, family }) => ({ kind, family: families[family] }));
     this.best = new Int32Array(set.ids.length).fill(-1);
     this.how = new Uint8Array(set.ids.length);
+  }
+
+  /** Bytes its families hold (the set it files is the caller's). */
+  bytes(): number {
+    return this.families.reduce((n, f) => n + f.bytes(), 0) + this.best.byteLength + this.how.byteLength;
   }
 
   /**

@@ -143,6 +143,13 @@ export class HashIndex {
 
   private readonly found = new Hits();
 
+  /** Bytes its tables hold (the hashes it was given are the caller's). */
+  bytes(): number {
+    let n = 0;
+    for (let q = 0; q < QUARTERS; q++) n += this.starts[q].byteLength + this.slots[q].byteLength;
+    return n;
+  }
+
   private scan(
     qhi: number,
     qlo: number,

@@ -1,93 +1,88 @@
 /**
- * The library's hashes as one duplicate scan handed them over, page by page, kept in this worker
- * process for that job attempt (one scan at a time: a new one replaces the old). The index over
- * them is built once, on the first compare step. Main never relies on it being here: a compare
- * step that finds it missing (the process was replaced) says so, and main hands the pages over again.
+ * The library's hashes as this worker process holds them between duplicate scans (one library at
+ * a time: another library's copy replaces it). A scan first asks which copy is here (`probe`);
+ * main then sends what changed since it (`sync`), or, to a worker that holds none (a new or
+ * restarted process), the whole library page by page (`holdPage`); photos removed from the
+ * library since leave the copy by `prune`. Main never relies on the copy
+ * being here: a step that finds it missing or different says so, and main hands the pages over.
  */
-import { HASHES_PER_PHOTO, MATCHED_BY, blobInto } from '../../shared/duplicates/hash-set';
-import { MAX_PAIRS_PER_STEP, type HashPage, type PackedPhotos } from '../../shared/jobs/outputs/duplicate-scan';
-import { PhotoIndex, queriesOf } from './find-pairs';
+import { MAX_PAIRS_PER_STEP, type ChangedHashes, type HashPage } from '../../shared/jobs/outputs/duplicate-scan';
+import { LibraryCopy } from './library-copy';
 
-const WORDS = 2 * HASHES_PER_PHOTO;
-const BLOB_BYTES = 8 * HASHES_PER_PHOTO;
+/** Pages of a copy being handed over. */
+let loading: { library: string; base: number; pages: HashPage[]; count: number } | null = null;
+let copy: LibraryCopy | null = null;
 
-interface Held {
-  key: string;
-  pages: HashPage[];
-  count: number;
-  built?: { index: PhotoIndex; unscanned: Uint8Array; byId: Map<number, number>; pruneFrom: number };
-}
-
-let held: Held | null = null;
-
-/** Keeps a page for job attempt `key`; the first page of an attempt starts afresh. Returns how many photos are held. */
-export function holdPage(key: string, page: HashPage, first: boolean): number {
-  if (first || held?.key !== key) held = { key, pages: [], count: 0 };
-  held.pages.push(page);
-  held.count += page.ids.length;
-  held.built = undefined;
-  return held.count;
-}
-
-/** The index over what attempt `key` handed over, if this process holds all `count` photos of it. */
-function heldIndex(key: string, count: number) {
-  if (!held || held.key !== key || held.count !== count) return null;
-  if (!held.built) {
-    const ids = new Int32Array(held.count);
-    const words = new Uint32Array(held.count * WORDS);
-    const unscanned = new Uint8Array(held.count);
-    let n = 0;
-    for (const page of held.pages) {
-      for (let i = 0; i < page.ids.length; i++) {
-        const blob = page.blobs.subarray(i * BLOB_BYTES, (i + 1) * BLOB_BYTES);
-        if (!blobInto(blob, words, n * WORDS)) continue;
-        ids[n] = page.ids[i];
-        unscanned[n++] = page.unscanned[i];
-      }
-    }
-    const set: PackedPhotos = { ids: ids.subarray(0, n), words: words.subarray(0, n * WORDS) };
-    // Main hands the pages over in id order. Then an unscanned photo after the last scanned one
-    // accepts only the photos before it, and its search need not look past itself.
-    const ascending = set.ids.every((id, p) => p === 0 || set.ids[p - 1] < id);
-    const pruneFrom = ascending ? unscanned.subarray(0, n).lastIndexOf(0) + 1 : n;
-    held.built = { index: new PhotoIndex(set), unscanned, byId: new Map(Array.from(set.ids, (id, i) => [id, i])), pruneFrom };
-  }
-  return held.built;
-}
-
-/** Lets go of what a finished scan handed over. */
-export function release(key: string): void {
-  if (held?.key === key) held = null;
+/** The time this process's copy of `library` holds it as of, or null. */
+export function probe(library: string): number | null {
+  return copy?.library === library ? copy.base : null;
 }
 
 /**
- * Searches the held copy with its photos not scanned yet whose ids lie in [fromId, toId]. Each
- * pair is kept once: with a scanned photo, or with an unscanned one that comes before it (that one
- * was searched in an earlier chunk, or earlier in this one, and skipped this pair then).
- * `lost`: this process does not hold the copy main handed over.
+ * Keeps a page of the copy of `library` as of `base`; the first page starts afresh (and lets go
+ * of the copy held so far), the last makes it the copy. Returns how many photos are held.
+ */
+export function holdPage(library: string, base: number, page: HashPage, first: boolean, last: boolean): number {
+  if (first || loading?.library !== library || loading.base !== base) {
+    copy = null;
+    loading = { library, base, pages: [], count: 0 };
+  }
+  loading.pages.push(page);
+  loading.count += page.ids.length;
+  const count = loading.count;
+  if (last) {
+    copy = new LibraryCopy(library, base, loading.pages);
+    loading = null;
+  }
+  return count;
+}
+
+/**
+ * Brings the copy of `library` as of `base` up to `startedAt` with what changed since; returns how
+ * many photos it holds then (more than the library when photos were removed: see `prune`).
+ * `lost`: this process holds no such copy, and main hands the whole library over.
+ */
+export function sync(
+  library: string,
+  base: number,
+  update: { startedAt: number; changed: ChangedHashes; unscanned: Int32Array },
+): { lost: boolean; holds: number } {
+  if (!copy || copy.library !== library || copy.base !== base) return { lost: true, holds: 0 };
+  copy.update(update.changed, update.unscanned, update.startedAt);
+  return { lost: false, holds: copy.count };
+}
+
+/** Lets the copy of `library` as of `base` go of every photo not in `ids` (removed from the library). */
+export function prune(library: string, base: number, ids: Int32Array): { lost: boolean; holds: number } {
+  if (!copy || copy.library !== library || copy.base !== base) return { lost: true, holds: 0 };
+  copy.keepOnly(ids);
+  return { lost: false, holds: copy.count };
+}
+
+/**
+ * Searches the copy with its photos not scanned yet whose ids lie in [fromId, toId] (see
+ * LibraryCopy.search). `lost`: this process does not hold the copy main handed over.
  */
 export function compareHeld(
-  key: string,
-  q: { fromId: number; toId: number; holds: number; maxDistance: number; maxPerPhoto: number },
+  library: string,
+  q: { fromId: number; toId: number; holds: number; base: number; maxDistance: number; maxPerPhoto: number },
   ctl: { signal: AbortSignal; progress(fraction: number): void },
 ): { lost: boolean; queried: number; pairs: Int32Array<ArrayBuffer>; truncated: boolean } {
-  const built = heldIndex(key, q.holds);
-  if (!built) return { lost: true, queried: 0, pairs: new Int32Array(0), truncated: false };
-  const { index, unscanned, pruneFrom } = built;
-  const { ids } = index.set;
-  const chunk: number[] = [];
-  for (let p = 0; p < ids.length; p++) if (unscanned[p] && ids[p] >= q.fromId && ids[p] <= q.toId) chunk.push(p);
-  const queries = queriesOf(index.set, (p) => (p >= pruneFrom ? p : ids.length), chunk);
-  const accept = (j: number, other: number) => !unscanned[other] || ids[other] < ids[chunk[j]];
-  const found: number[] = [];
-  index.search(queries, q.maxDistance, q.maxPerPhoto, accept, ctl).forEach((matches, j) => {
-    const id = ids[chunk[j]];
-    for (const m of matches) {
-      const other = ids[m.other];
-      found.push(Math.min(id, other), Math.max(id, other), m.distance, MATCHED_BY.indexOf(m.by));
-    }
-  });
-  const queried = chunk.length;
-  const truncated = found.length > 4 * MAX_PAIRS_PER_STEP;
-  return { lost: false, queried, pairs: Int32Array.from(truncated ? found.slice(0, 4 * MAX_PAIRS_PER_STEP) : found), truncated };
+  if (!copy || copy.library !== library || copy.base !== q.base || copy.count !== q.holds) {
+    return { lost: true, queried: 0, pairs: new Int32Array(0), truncated: false };
+  }
+  const { pairs, queried } = copy.search(q, ctl);
+  const truncated = pairs.length > 4 * MAX_PAIRS_PER_STEP;
+  return { lost: false, queried, pairs: Int32Array.from(truncated ? pairs.slice(0, 4 * MAX_PAIRS_PER_STEP) : pairs), truncated };
+}
+
+/** Bytes the copy holds (for the benchmark's memory figure), or 0. */
+export function heldBytes(): number {
+  return copy?.bytes() ?? 0;
+}
+
+/** Lets go of the copy (tests). */
+export function forget(): void {
+  copy = null;
+  loading = null;
 }

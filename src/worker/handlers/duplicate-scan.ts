@@ -1,14 +1,16 @@
 /**
  * The worker's half of `duplicate_scan`: one step, as main planned it (src/main/duplicates/scan-job.ts).
- * A re-hash step reads thumbnails and computes their duplicate hashes; a load step keeps a page
- * of the library's hashes (scan-cache.ts); a compare step searches the index over them with a
+ * A re-hash step reads thumbnails and computes their duplicate hashes; a probe says which copy of
+ * the library this process kept from an earlier scan; a sync brings that copy up to date (a prune
+ * takes out photos removed from the library), a load
+ * step hands over a page of a new one (scan-cache.ts); a compare step searches the copy with a
  * chunk of photos not scanned yet.
  */
 import { readFile } from 'node:fs/promises';
 import { isAbortError } from '../../shared/node/io-errors';
 import type { DuplicateScanOutput } from '../../shared/jobs/outputs/duplicate-scan';
 import type { DuplicateScanJobType } from '../../shared/jobs/types/duplicate-scan';
-import { compareHeld, holdPage, release } from '../duplicates/scan-cache';
+import { compareHeld, holdPage, probe, prune, sync } from '../duplicates/scan-cache';
 import { computePhotoHashes } from '../imaging/photo-hashes';
 import type { RunHandler } from './types';
 
@@ -30,17 +32,19 @@ export const duplicateScanHandler: RunHandler<DuplicateScanJobType> = async (inp
     return { kind: 'rehash', plan: input.plan, hashed, failed };
   }
 
-  const key = `${ctx.jobId}:${ctx.attempt}`;
-  if (input.kind === 'idle') {
-    release(key);
-    return { kind: 'idle', plan: input.plan };
+  if (input.kind === 'idle') return { kind: 'idle', plan: input.plan };
+  if (input.kind === 'probe') return { kind: 'probe', plan: input.plan, base: probe(input.library) };
+  if (input.kind === 'sync') {
+    const update = { startedAt: input.startedAt, changed: input.changed, unscanned: input.unscanned };
+    return { kind: 'sync', plan: input.plan, ...sync(input.library, input.base, update) };
   }
+  if (input.kind === 'prune') return { kind: 'prune', plan: input.plan, ...prune(input.library, input.base, input.ids) };
   if (input.kind === 'load') {
-    const first = input.plan.phase === 'load' && input.plan.first;
-    return { kind: 'load', plan: input.plan, holds: holdPage(key, input.page, first) };
+    const { plan } = input;
+    if (plan.phase !== 'load') throw new Error(`a load step with a ${plan.phase} plan`);
+    return { kind: 'load', plan, holds: holdPage(input.library, plan.startedAt, input.page, plan.first, plan.done) };
   }
-  ctx.progress(0, 'Filing the hashes');
-  const result = compareHeld(key, input, { signal: ctx.signal, progress: (f) => ctx.progress(f, 'Comparing') });
-  if (input.plan.phase === 'compare' && input.plan.last) release(key);
+  ctx.progress(0, 'Comparing');
+  const result = compareHeld(input.library, input, { signal: ctx.signal, progress: (f) => ctx.progress(f, 'Comparing') });
   return { kind: 'compare', plan: input.plan, ...result };
 };

@@ -1,8 +1,10 @@
 /**
  * What one step of `duplicate_scan` hands the worker and gets back (the steps:
  * src/main/duplicates/scan-job.ts). A step re-hashes photos hashed by an older method from their
- * thumbnails; or hands the worker one page of the library's hashes, which it keeps for this job
- * attempt; or asks it to compare a chunk of not-yet-scanned photos with everything it holds.
+ * thumbnails; or asks the worker which copy of the library it kept from an earlier scan; or hands
+ * it what changed since that copy (and, when photos were removed, which photos remain); or hands it
+ * one page of the whole library (a worker without a copy); or asks it to compare a chunk of
+ * not-yet-scanned photos with everything it holds.
  */
 import { z } from 'zod';
 import { HASHES_PER_PHOTO } from '../../duplicates/hash-set';
@@ -20,9 +22,28 @@ export interface HashPage {
   unscanned: Uint8Array;
 }
 
+/**
+ * Rows of `photo_hashes` stamped since a copy was made, as stored: ids, their BLOBs end to end
+ * (zeros for a row that is no longer usable: its hashes were dropped, or are by an older method).
+ */
+export interface ChangedHashes {
+  ids: Int32Array;
+  blobs: Uint8Array;
+  usable: Uint8Array;
+}
+
+/**
+ * A sync's or a prune's plan: the time the copy holds the library as of once updated (hashes
+ * written after it are not in it), how many photos the library holds, and how many to compare.
+ */
+const copyUpdate = { startedAt: z.number(), count: z.number().int(), total: z.number().int() };
+
 /** What main decided this step does; the worker hands it back so `apply` knows where the scan is. */
 export const scanPlanSchema = z.discriminatedUnion('phase', [
   z.object({ phase: z.literal('rehash'), lastId: z.number().int().nullable() }).strict(),
+  z.object({ phase: z.literal('probe') }).strict(),
+  z.object({ phase: z.literal('sync'), ...copyUpdate }).strict(),
+  z.object({ phase: z.literal('prune'), ...copyUpdate }).strict(),
   z
     .object({
       phase: z.literal('load'),
@@ -52,10 +73,45 @@ export const scanPlanSchema = z.discriminatedUnion('phase', [
 ]);
 export type ScanPlan = z.infer<typeof scanPlanSchema>;
 
+/**
+ * `library` names the library and the opening of it the copy is of (src/main/duplicates/copy-token.ts);
+ * `base` is the time a copy holds the library as of (its last load or update).
+ */
 export type DuplicateScanInput =
   | { kind: 'rehash'; plan: ScanPlan; photos: { id: number; thumbnailPath: string }[] }
-  | { kind: 'load'; plan: ScanPlan; page: HashPage }
-  | { kind: 'compare'; plan: ScanPlan; maxDistance: number; maxPerPhoto: number; fromId: number; toId: number; holds: number }
+  | { kind: 'probe'; plan: ScanPlan; library: string }
+  | {
+      kind: 'sync';
+      plan: ScanPlan;
+      library: string;
+      /** The copy this update applies to, and the time it holds the library as of afterwards. */
+      base: number;
+      startedAt: number;
+      changed: ChangedHashes;
+      /** Every photo not scanned yet at this distance (the others are). */
+      unscanned: Int32Array;
+    }
+  | {
+      kind: 'prune';
+      plan: ScanPlan;
+      library: string;
+      base: number;
+      /** Every photo with usable hashes, ascending: the copy lets go of the others (removed from the library). */
+      ids: Int32Array;
+    }
+  | { kind: 'load'; plan: ScanPlan; library: string; page: HashPage }
+  | {
+      kind: 'compare';
+      plan: ScanPlan;
+      library: string;
+      maxDistance: number;
+      maxPerPhoto: number;
+      fromId: number;
+      toId: number;
+      holds: number;
+      /** The time the copy holds the library as of. */
+      base: number;
+    }
   | { kind: 'idle'; plan: ScanPlan };
 
 const hex16 = z.string().regex(/^[0-9a-f]{16}$/);
@@ -75,6 +131,25 @@ export const duplicateScanOutputSchema = z.discriminatedUnion('kind', [
       failed: z.array(z.object({ id: z.number().int().positive(), message: z.string().max(1000) })).max(10_000),
     })
     .strict(),
+  z
+    .object({
+      kind: z.literal('probe'),
+      plan: scanPlanSchema,
+      /** The time this worker's copy of the library holds it as of; null: it holds none. */
+      base: z.number().nullable(),
+    })
+    .strict(),
+  z
+    .object({
+      kind: z.literal('sync'),
+      plan: scanPlanSchema,
+      /** The worker no longer holds that copy: load it all. */
+      lost: z.boolean(),
+      /** Photos it holds now: more than the library when photos were removed (then it is pruned). */
+      holds: z.number().int().min(0),
+    })
+    .strict(),
+  z.object({ kind: z.literal('prune'), plan: scanPlanSchema, lost: z.boolean(), holds: z.number().int().min(0) }).strict(),
   z.object({ kind: z.literal('load'), plan: scanPlanSchema, holds: z.number().int().min(0) }).strict(),
   z
     .object({

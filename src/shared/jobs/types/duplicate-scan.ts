@@ -1,7 +1,8 @@
 /**
  * `duplicate_scan`: find near-duplicate photos (the same photograph in different scans) by their
  * perceptual hashes, re-hashing first the photos hashed by an older method. Incremental — only
- * photos not yet scanned are compared, with each other and with every scanned photo — and
+ * photos not yet scanned are compared, with each other and with every scanned photo; a worker
+ * keeps its copy of the library's hashes between scans and is sent only what changed — and
  * checkpointed in short steps (src/main/duplicates/scan-job.ts).
  */
 import { z } from 'zod';
@@ -22,10 +23,12 @@ export const duplicateScanJobType = defineJobType({
       /** Checkpoint written by the runtime between steps. */
       cursor: z
         .object({
-          phase: z.enum(['rehash', 'load', 'compare']),
+          phase: z.enum(['rehash', 'sync', 'prune', 'load', 'compare']),
           /** rehash: the last photo looked at; load: the last photo handed over; compare: the last one compared. */
           afterId: count,
-          /** The worker's copy of the library: when it began, which attempt's worker holds it, how many photos. */
+          /** sync: the time the worker's copy (kept from an earlier scan) holds the library as of. */
+          copyBase: z.number().min(0).optional(),
+          /** The worker's copy of the library: the time it holds it as of, which attempt's worker holds it, how many photos. */
           startedAt: z.number().min(0),
           attempt: z.number().int(),
           holds: count,
