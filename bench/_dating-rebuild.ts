@@ -12,6 +12,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { openCore, type Core } from '../src/main/core/core';
 import { pickWorker } from './_queue-support';
 import { median, round, sleep, table, userWritesAtSteadyRate } from './_util';
@@ -24,6 +25,9 @@ export interface RebuildFigures {
   userWriteP50: number;
   userWriteP99: number;
   userWriteMax: number;
+  /** How long main was busy at a stretch (event-loop delay, p99 and max): what a user write can wait behind. */
+  mainBusyP99: number;
+  mainBusyMax: number;
   writes: number;
   skippedWrites: number;
   from: string;
@@ -76,6 +80,8 @@ export async function rebuildRound(photos: number, withWrites = true): Promise<R
   const stopWrites = withWrites
     ? userWritesAtSteadyRate(core, USER_WRITE_EVERY_MS)
     : async () => ({ p50: NaN, p99: NaN, max: NaN, n: 0, skipped: 0 });
+  const busy = monitorEventLoopDelay({ resolution: 1 });
+  busy.enable();
   const t0 = performance.now();
   const { job } = core.jobs.enqueue({ type: 'constraint_rebuild', payload: {} });
   for (;;) {
@@ -85,6 +91,7 @@ export async function rebuildRound(photos: number, withWrites = true): Promise<R
     if (row.status === 'failed' || row.status === 'cancelled') throw new Error(`rebuild ${row.status}: ${row.error_message}`);
   }
   const seconds = (performance.now() - t0) / 1000;
+  busy.disable();
   const writes = await stopWrites();
   const stale = core.db.sqlite.prepare("SELECT count(*) FROM photos WHERE estimate_status = 'undated'").pluck().get() as number;
   await core.close();
@@ -95,6 +102,8 @@ export async function rebuildRound(photos: number, withWrites = true): Promise<R
     userWriteP50: writes.p50,
     userWriteP99: writes.p99,
     userWriteMax: writes.max,
+    mainBusyP99: round(busy.percentile(99) / 1e6),
+    mainBusyMax: round(busy.max / 1e6),
     writes: writes.n,
     skippedWrites: writes.skipped,
     from,
@@ -109,7 +118,7 @@ export async function runRebuildOnly(photos: number, rounds: number, withWrites 
     all.push(f);
     console.log(
       `round ${r + 1}/${rounds}: ${round(f.seconds)} s, user write p50 ${f.userWriteP50} ms, p99 ${f.userWriteP99} ms, ` +
-        `max ${f.userWriteMax} ms (${f.writes} writes, ${f.skippedWrites} slots skipped)`,
+        `max ${f.userWriteMax} ms (${f.writes} writes, ${f.skippedWrites} slots skipped); main busy at a stretch p99 ${f.mainBusyP99} ms, max ${f.mainBusyMax} ms`,
     );
   }
   const of = (k: keyof Omit<RebuildFigures, 'from'>) => all.map((f) => f[k]);
@@ -130,6 +139,7 @@ export async function runRebuildOnly(photos: number, rounds: number, withWrites 
       userWriteP99Each: of('userWriteP99'),
       userWriteEveryMs: USER_WRITE_EVERY_MS,
       skippedWritesEach: of('skippedWrites'),
+      mainBusyP99Each: of('mainBusyP99'),
     })}`,
   );
 }
