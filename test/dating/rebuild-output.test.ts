@@ -115,4 +115,31 @@ describe('constraint_rebuild writes what a serial recompute would', () => {
     for (const { key, n } of counted)
       expect(core.db.sqlite.prepare('SELECT n FROM photo_counts WHERE key = ?').pluck().get(key), key).toBe(n);
   });
+
+  it('skips a photo whose evidence changed after its chunk was read: that change recomputed it', async () => {
+    core = openTestCore({ concurrency: 1 });
+    const ids = seed(core, 40);
+    const changedPhoto = ids[7];
+    const real = core.jobs.registry.get('constraint_rebuild')!.half;
+    core.jobs.registry.replaceHalf('constraint_rebuild', {
+      ...real,
+      load(job, main) {
+        const input = real.load(job, main);
+        // The archivist adds a bound while the worker estimates the chunk read just now.
+        core!.db.immediate(() =>
+          core!.evidence.add(
+            changedPhoto,
+            'manual',
+            { kind: 'bound', earliest: 19500101, latest: null, confidence: null, summary: 'after' },
+            'accepted',
+          ),
+        );
+        return input;
+      },
+    });
+    const { job } = core.jobs.enqueue({ type: 'constraint_rebuild', payload: {} });
+    expect((await waitForStatus(core, job.id, ['success', 'failed'], 60_000)).status).toBe('success');
+    const got = stored(core).map((r) => ({ ...r, estimate: r.estimate && JSON.parse(r.estimate) }));
+    expect(got).toEqual(ids.map((id) => JSON.parse(JSON.stringify(serial(core!, id)))));
+  });
 });
