@@ -101,6 +101,36 @@ describe('notes as evidence', () => {
     expect(core.ledger.verify().ok).toBe(true);
   });
 
+  it('an edit that reads the same findings changes no evidence, so the estimate is not recomputed; it is still one audited, undoable action', async () => {
+    core = openTestCore({ runJobs: false });
+    const p = photo();
+    const recomputed: number[] = [];
+    core.evidence.onChange((id) => recomputed.push(id));
+    await call('photos.setNotes', { id: p, notes: 'Picnic, 1906 July 4' });
+    expect(recomputed).toEqual([p]);
+    const before = await notesFindings(p);
+
+    await call('photos.setNotes', { id: p, notes: 'Family picnic at the lake, 1906 July 4' });
+    expect(recomputed).toEqual([p]);
+    expect(await notesFindings(p)).toEqual(before);
+    const { action } = await call('history.last', { photoId: p });
+    expect(action).toMatchObject({ kind: 'notes', label: 'Edited the notes' });
+    const audited = core.db.sqlite
+      .prepare("SELECT count(*) FROM audit_events WHERE event = 'photo_notes_edited' AND photo_id = ?")
+      .pluck()
+      .get(p);
+    expect(audited).toBe(2);
+    await call('history.undo', { actionId: action!.id, photoId: p });
+    expect(core.photos.get(p)!.notes).toBe('Picnic, 1906 July 4');
+
+    // A new date is a change of evidence: the estimate follows it.
+    recomputed.length = 0;
+    await call('photos.setNotes', { id: p, notes: 'Picnic, 1907 July 4' });
+    expect(recomputed).toEqual([p]);
+    expect((await notesFindings(p)).estimate.earliest).toBe(19070704);
+    expect(core.ledger.verify().ok).toBe(true);
+  });
+
   it('reads numeric dates in the library’s order', async () => {
     core = openTestCore({ runJobs: false });
     await call('settings.update', { numericDateOrder: 'day-first' });

@@ -7,7 +7,8 @@
  * A photo whose evidence changed after its chunk was read is skipped: that change already
  * recomputed its estimate. The check is optimistic: the evidence's signature (how many current
  * items, latest change) at load must still hold at apply. An estimate that comes out as stored is
- * not written again (after an engine change most do not move), so nothing is told it changed.
+ * not written again (after an engine change most do not move), so nothing is told it changed, and
+ * one whose state and ends stay writes its explanation alone (no index or count trigger moves).
  *
  * Load reads only the columns the engine uses, in index order: `SELECT *` with an ORDER BY that
  * needed a temporary sort cost about twice as much of main's time per chunk.
@@ -34,12 +35,30 @@ export function rebuildJob(deps: {
     `SELECT photo_id, id, source, kind, earliest, latest, confidence, precision, review_status, summary, updated_at
        FROM evidence WHERE photo_id BETWEEN ? AND ? AND superseded_at IS NULL`,
   );
-  const signature = `(SELECT count(*) || ':' || coalesce(max(updated_at), 0) FROM evidence WHERE photo_id = photos.id AND superseded_at IS NULL)`;
-  const save = sqlite.prepare(
+  const saveAll = sqlite.prepare(
     `UPDATE photos SET estimate_status = @status, estimate_earliest = @earliest, estimate_latest = @latest, estimate = @json,
             updated_at = @now
-      WHERE id = @photoId AND ${signature} = @version AND estimate IS NOT @json`,
+      WHERE id = @photoId AND estimate IS NOT @json`,
   );
+  // Most estimates keep their state and ends after an engine change: their indexes and the count
+  // trigger are left alone when only the explained estimate is written.
+  const saveExplanation = sqlite.prepare(
+    `UPDATE photos SET estimate = @json, updated_at = @now WHERE id = @photoId AND estimate IS NOT @json`,
+  );
+  // What the chunk's photos are now, read once per chunk in apply's transaction (one statement
+  // instead of a correlated subquery in each photo's UPDATE).
+  const storedNow = sqlite.prepare(
+    `SELECT id, estimate_status AS status, estimate_earliest AS earliest, estimate_latest AS latest
+       FROM photos WHERE id IN (SELECT value FROM json_each(?))`,
+  );
+  const evidenceVersions = sqlite
+    .prepare(
+      `SELECT photo_id, count(*) || ':' || coalesce(max(updated_at), 0) FROM evidence
+        WHERE photo_id IN (SELECT value FROM json_each(?)) AND superseded_at IS NULL GROUP BY photo_id`,
+    )
+    .raw();
+  type Ends = { status: string; earliest: number | null; latest: number | null };
+  const sameEnds = (a: Ends, b: Ends) => a.status === b.status && a.earliest === b.earliest && a.latest === b.latest;
 
   const chunkIds = (p: RebuildPayload): { id: number }[] => {
     const after = p.cursor?.afterId ?? 0;
@@ -75,8 +94,16 @@ export function rebuildJob(deps: {
     apply(out, job) {
       const now = Date.now();
       const changed: number[] = [];
+      // Read in this transaction, so what is compared is what the update meets.
+      const ids = JSON.stringify(out.estimates.map((x) => x.photoId));
+      const stored = new Map((storedNow.all(ids) as (Ends & { id: number })[]).map((r) => [r.id, r]));
+      const versions = new Map(evidenceVersions.all(ids) as [number, string][]);
       for (const { photoId, version, estimate: e } of out.estimates) {
-        const row = { status: e.status, earliest: e.earliest, latest: e.latest, json: JSON.stringify(e), now, photoId, version };
+        const current = stored.get(photoId);
+        // Gone, or its evidence changed since load (that change recomputed it): skipped.
+        if (!current || (versions.get(photoId) ?? '0:0') !== version) continue;
+        const save = sameEnds(current, e) ? saveExplanation : saveAll;
+        const row = { status: e.status, earliest: e.earliest, latest: e.latest, json: JSON.stringify(e), now, photoId };
         if (save.run(row).changes) changed.push(photoId);
       }
       deps.onPhotosChanged(changed);

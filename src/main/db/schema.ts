@@ -84,7 +84,8 @@ export const photos = sqliteTable(
     // index instead of sorting.
     index('photos_date_order_idx').on(sql`(${DATE_KEY} IS NULL)`, sql`(${DATE_KEY})`, t.id),
     index('photos_metadata_status_idx').on(t.metadataStatus),
-    index('photos_estimate_status_idx').on(t.estimateStatus),
+    // No index on estimate_status alone: photos_estimate_range_idx starts with it and serves every
+    // state filter (EXPLAIN QUERY PLAN, migration 0016), and each index is paid on every estimate write.
     // The "missing" filter: few rows, found without reading the others.
     index('photos_missing_idx')
       .on(t.id)

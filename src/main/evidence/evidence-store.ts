@@ -64,6 +64,7 @@ export class EvidenceStore {
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
       ),
       current: p(`SELECT * FROM evidence WHERE photo_id = ? AND superseded_at IS NULL ORDER BY id`),
+      currentOf: p(`SELECT * FROM evidence WHERE photo_id = ? AND superseded_at IS NULL AND source = ? ORDER BY id`),
       all: p(`SELECT * FROM evidence WHERE photo_id = ? ORDER BY id`),
       byId: p(`SELECT * FROM evidence WHERE id = ?`),
       // A review without a note keeps the note already there.
@@ -130,8 +131,8 @@ export class EvidenceStore {
     // A reviewed finding stays while its interval is still read; a pending one while it reads the same.
     const still = new Set(items.flatMap((e) => [interval(e), `${interval(e)}|${e.summary}`]));
     const kept = new Set<string>();
-    for (const r of this.current(photoId)) {
-      if (r.source !== source) continue;
+    let superseded = 0;
+    for (const r of this.s.currentOf.all(photoId, source) as EvidenceRow[]) {
       const key = r.review_status === 'pending' ? `${interval(r)}|${r.summary}` : interval(r);
       if (still.has(key)) {
         kept.add(interval(r));
@@ -139,10 +140,12 @@ export class EvidenceStore {
       }
       track?.evidence(r.id);
       this.s.supersedeOne.run(now, now, r.id);
+      superseded++;
     }
     const ids = items.filter((e) => !kept.has(interval(e))).map((e) => this.insert(photoId, source, e, null, now));
     ids.forEach((id) => track?.created(id));
-    this.recompute(photoId);
+    // Notes that read the same findings (most edits) change no evidence, so not the estimate either.
+    if (superseded || ids.length) this.recompute(photoId);
     return ids;
   }
 

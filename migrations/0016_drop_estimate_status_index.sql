@@ -1,0 +1,1 @@
+DROP INDEX `photos_estimate_status_idx`;
