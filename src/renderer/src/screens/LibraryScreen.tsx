@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { client } from '../api/client';
 import { navigate } from '../router';
-import { plural } from '../format';
+import { formatCount, plural } from '../format';
 import {
   FILTER_LABEL,
   SORT_LABEL,
@@ -292,7 +292,7 @@ export function LibraryScreen({ active = true, exportRequest = 0 }: { active?: b
               {list.ready || list.total
                 ? list.exact
                   ? plural(list.total, 'photo')
-                  : `${list.total.toLocaleString()}+ photos`
+                  : `${formatCount(list.total)}+ photos`
                 : 'Loading…'}
               {filter !== 'all' && ` · ${FILTER_LABEL[filter]}`}
               {search.trim() && ` · matching “${search.trim()}”`}
@@ -320,8 +320,7 @@ export function LibraryScreen({ active = true, exportRequest = 0 }: { active?: b
             )}
             {running && !panelOpen && (
               <button className="link-button" onClick={openPanel}>
-                Importing… {Math.min(running.found, running.hashed + running.failed).toLocaleString()} of{' '}
-                {running.found.toLocaleString()}
+                Importing… {formatCount(Math.min(running.found, running.hashed + running.failed))} of {formatCount(running.found)}
               </button>
             )}
             {selection.selected.size > 0 ? (
