@@ -5,9 +5,9 @@
  * Review, re-runs and the keyboard are hooks (photo/usePhotoReview, useReruns, usePhotoKeys).
  * In review mode (#/review/ID) next/previous step through the photos that need review.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { client } from '../api/client';
-import { useEvent, useQuery } from '../api/hooks';
+import { useQuery } from '../api/hooks';
 import type { EvidenceItem } from '../../../shared/contract';
 import { navigate } from '../router';
 import { plural } from '../format';
@@ -32,16 +32,16 @@ import { useInView } from './library/useVisibleWork';
 import { LocateDialog } from '../components/LocateDialog';
 
 export function PhotoScreen({ id, review = false }: { id: number; review?: boolean }) {
-  const q = useQuery('photos.get', { id }, [id]);
+  // Re-read (by the cache) when main names this photo, or one of its jobs, as changed.
+  const [jobIds, setJobIds] = useState<number[]>([]);
+  const q = useQuery('photos.get', { id }, [id], {
+    invalidateOn: ['photos.changed', 'jobs.changed'],
+    about: { 'photos.changed': [id], 'jobs.changed': jobIds },
+  });
   const photo = q.data?.id === id ? q.data : undefined;
   const ocr = useOcrReading(photo);
-  const jobIds = useMemo(() => new Set(photo?.jobs.map((j) => j.id) ?? []), [photo]);
-  useEvent('photos.changed', (e) => {
-    if (e.all || e.ids.includes(id)) q.reload();
-  });
-  useEvent('jobs.changed', (e) => {
-    if (e.changedIds.some((j) => jobIds.has(j))) q.reload();
-  });
+  const jobKey = photo?.jobs.map((j) => j.id).join(',') ?? '';
+  useEffect(() => setJobIds(jobKey ? jobKey.split(',').map(Number) : []), [jobKey]);
   const electron = client.transport.kind === 'electron';
   // The open photo's queued jobs (its metadata, its zoom tiles) run before other queued work.
   useInView([id], true);
