@@ -30,7 +30,7 @@ import { BulkReview } from './library/BulkReview';
 import { RemovalNotice, RemoveButton, useRemoval } from './library/RemovePhotos';
 import { LocateSelected, MissingFolders } from './library/MissingFolders';
 import { firstToReview } from './photo/useReviewQueue';
-import { useSessionStore } from '../session/session';
+import { useSession, useSessionStore } from '../session/session';
 
 /** A year typed in the range filter: a whole number in what main accepts, or nothing. */
 function parseYear(text: string): number | undefined | 'invalid' {
@@ -103,29 +103,19 @@ export function LibraryScreen({ active = true, exportRequest = 0 }: { active?: b
 
   const open = useCallback((id: number) => navigate(`/photo/${id}`), []);
 
-  // Previous/next for the photo screen, in the grid's current order.
+  // The grid's order for the photo screen's previous/next; its focus follows the photo opened.
+  useEffect(() => session.set({ libraryOrder: { rows: list.rows, total: list.total } }), [session, list.rows, list.total]);
+  useEffect(() => () => session.set({ libraryOrder: { rows: [], total: 0 } }), [session]);
+  const openedPhoto = useSession((st) => st.openedPhoto);
   const latest = useRef({ list, selection });
   latest.current = { list, selection };
   useEffect(() => {
-    session.set({
-      libraryNav: {
-        neighbours(id) {
-          const { list: l } = latest.current;
-          const i = l.indexOf(id);
-          if (i < 0) return { total: l.total };
-          return { prev: l.rows[i - 1]?.id, next: l.rows[i + 1]?.id, index: i, total: l.total };
-        },
-        focusPhoto(id) {
-          const { list: l, selection: s } = latest.current;
-          const i = l.indexOf(id);
-          if (i < 0) return;
-          s.setFocus(i);
-          l.ensure(i + 100);
-        },
-      },
-    });
-    return () => session.set({ libraryNav: null });
-  }, [session]);
+    const { list: l, selection: sel } = latest.current;
+    const i = openedPhoto == null ? -1 : l.indexOf(openedPhoto);
+    if (i < 0) return;
+    sel.setFocus(i);
+    l.ensure(i + 100);
+  }, [openedPhoto]);
 
   const [exporting, setExporting] = useState(false);
   useEffect(() => {
