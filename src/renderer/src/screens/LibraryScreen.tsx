@@ -20,7 +20,7 @@ import {
 import { usePhotoList } from './library/usePhotoList';
 import { useGridSelection } from './library/useGridSelection';
 import { useImport } from './library/useImport';
-import { useDebounced } from './library/useDebounced';
+import { useLibraryView } from './library/useLibraryView';
 import { PhotoGrid } from './library/PhotoGrid';
 import { ImportPanel } from './library/ImportPanel';
 import { ExportDialog } from './library/ExportDialog';
@@ -32,54 +32,13 @@ import { LocateSelected, MissingFolders } from './library/MissingFolders';
 import { firstToReview } from './photo/useReviewQueue';
 import { useSession, useSessionStore } from '../session/session';
 
-/** A year typed in the range filter: a whole number in what main accepts, or nothing. */
-function parseYear(text: string): number | undefined | 'invalid' {
-  const t = text.trim();
-  if (!t) return undefined;
-  const n = Number(t);
-  return Number.isInteger(n) && n >= 1000 && n <= 2999 ? n : 'invalid';
-}
-
-/** What is wrong with the year range as typed, or null. */
-function yearsProblem(fromText: string, toText: string): string | null {
-  const from = parseYear(fromText);
-  const to = parseYear(toText);
-  if (from === 'invalid' || to === 'invalid') return 'Years are whole numbers like 1935.';
-  if (from !== undefined && to !== undefined && from > to) return `From ${from} is after to ${to}: swap them to see photos.`;
-  return null;
-}
-
 /** `exportRequest`: counts File → Export… in the desktop menu; each new value opens the export dialog. */
 export function LibraryScreen({ active = true, exportRequest = 0 }: { active?: boolean; exportRequest?: number }) {
   const session = useSessionStore();
-  // The view survives a visit to Jobs or Settings: it starts from, and is kept in, the session.
-  const [remembered] = useState(() => session.get().libraryView);
-  const [sort, setSort] = useState<PhotoSort>(remembered.sort);
-  const [filter, setFilter] = useState<PhotoFilter>(remembered.filter);
-  const [searchText, setSearchText] = useState(remembered.search);
-  const search = useDebounced(searchText, 250);
-  const [yearFromText, setYearFromText] = useState(remembered.yearFrom);
-  const [yearToText, setYearToText] = useState(remembered.yearTo);
-  const [yearMode, setYearMode] = useState<YearMode>(remembered.yearMode);
-  const [includeClues, setIncludeClues] = useState(remembered.includeClues);
-  const debouncedFrom = useDebounced(yearFromText, 300);
-  const debouncedTo = useDebounced(yearToText, 300);
-  // A range main would refuse (inverted, not a year) is not asked for: the message says why.
-  const yearsUsable = yearsProblem(debouncedFrom, debouncedTo) === null;
-  const yearFrom = yearsUsable ? (parseYear(debouncedFrom) as number | undefined) : undefined;
-  const yearTo = yearsUsable ? (parseYear(debouncedTo) as number | undefined) : undefined;
-  const yearsBad = yearsProblem(yearFromText, yearToText);
-  const yearsActive = yearFrom !== undefined || yearTo !== undefined;
-  useEffect(() => {
-    session.set({
-      libraryView: { sort, filter, search: searchText, yearFrom: yearFromText, yearTo: yearToText, yearMode, includeClues },
-    });
-  }, [session, sort, filter, searchText, yearFromText, yearToText, yearMode, includeClues]);
-
-  const query = useMemo(
-    () => ({ sort, filter, search, yearFrom, yearTo, yearMode, includeClues }),
-    [sort, filter, search, yearFrom, yearTo, yearMode, includeClues],
-  );
+  const view = useLibraryView(session);
+  const { sort, setSort, filter, setFilter, searchText, setSearchText, search } = view;
+  const { yearFromText, setYearFromText, yearToText, setYearToText, yearMode, setYearMode } = view;
+  const { includeClues, setIncludeClues, yearFrom, yearTo, yearsBad, yearsActive, query } = view;
   const list = usePhotoList(query);
   const selection = useGridSelection(list.rows, list.total, list.indexOf);
   const imp = useImport();
