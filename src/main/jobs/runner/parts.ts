@@ -1,8 +1,9 @@
 /**
  * A runner's parts, built and joined in one place, so runner.ts can read as the life of one job.
  * Each part talks to the runner through one interface and one typed event: the lease keeper
- * through LeaseHolder / LeaseEvent, the worker queues (and, through them, the worker pool)
- * through WorkerQueuesHolder / WorkerEvent. No part calls another behind the runner's back except
+ * through LeaseHolder / LeaseEvent, the worker queues through WorkerQueuesHolder / WorkerEvent,
+ * and the worker pool through one PoolEvent routed below (a process's messages and exit to the
+ * queues, which know its jobs; its readiness and launch failures on to the runner). No part calls another behind the runner's back except
  * the queues, which own the pool's slots.
  */
 import { Completer } from './completer';
@@ -54,10 +55,18 @@ export function buildParts(
     unresponsiveMs: o.unresponsiveMs,
     clock: o.clock,
     log: o.log,
-    onReady: () => holder.onWorkerEvent({ kind: 'ready' }),
-    onMessage: (slot, msg) => workers.onMessage(slot, msg),
-    onExit: (slot, exit) => workers.exited(slot, exit),
-    onSpawnError: (message) => holder.onWorkerEvent({ kind: 'launch_failed', message }),
+    onEvent: (e) => {
+      switch (e.kind) {
+        case 'ready':
+          return holder.onWorkerEvent({ kind: 'ready' });
+        case 'message':
+          return workers.onMessage(e.slot, e.msg);
+        case 'exit':
+          return workers.exited(e.slot, e.exit);
+        case 'spawn_failed':
+          return holder.onWorkerEvent({ kind: 'launch_failed', message: e.message });
+      }
+    },
   });
   const workers: WorkerQueues = new WorkerQueues(pool, holder, {
     registry: opts.registry,

@@ -42,10 +42,12 @@ function pool(f: FakeSpawner, size = 1, unresponsiveMs = 50, memory = { heapMb: 
     unresponsiveMs,
     clock,
     log: silentLogger,
-    onReady: () => readies++,
-    onMessage: (_slot, msg) => messages.push(msg),
-    onExit: (slot, exit) => exits.push({ slot, exit }),
-    onSpawnError: (m) => spawnErrors.push(m),
+    onEvent: (e) => {
+      if (e.kind === 'ready') readies++;
+      else if (e.kind === 'message') messages.push(e.msg);
+      else if (e.kind === 'exit') exits.push({ slot: e.slot, exit: e.exit });
+      else spawnErrors.push(e.message);
+    },
   });
   return { p, exits, spawnErrors, messages, readies: () => readies };
 }

@@ -86,13 +86,18 @@ export interface WorkerPoolOptions {
   /** Respawn backoffs, liveness and the kill after an unanswered shutdown run on it (default: the system's). */
   clock?: Clock;
   log: Logger;
-  onReady(slot: WorkerSlot): void;
-  onMessage(slot: WorkerSlot, msg: WorkerToMain): void;
-  /** After the process is gone; the slot is respawned unless the pool is stopping. */
-  onExit(slot: WorkerSlot, exit: SlotExit): void;
-  /** A process could not be started at all (counted as a machinery error by the caller). */
-  onSpawnError(message: string): void;
+  /** What happened to the pool's processes, told as one typed event. */
+  onEvent(e: PoolEvent): void;
 }
+
+export type PoolEvent =
+  | { kind: 'ready'; slot: WorkerSlot }
+  /** A message from the slot's process, parsed by the protocol's schema (pongs stay in the pool). */
+  | { kind: 'message'; slot: WorkerSlot; msg: WorkerToMain }
+  /** After the process is gone; the slot is respawned unless the pool is stopping. */
+  | { kind: 'exit'; slot: WorkerSlot; exit: SlotExit }
+  /** A process could not be started at all (counted as a machinery error by the caller). */
+  | { kind: 'spawn_failed'; message: string };
 
 export class WorkerPool {
   private readonly state: SlotState[] = [];
@@ -280,7 +285,7 @@ export class WorkerPool {
       slot.heapMb = this.budget.heapMb;
       proc = this.o.spawn({ heapMb: slot.heapMb, name: slot.owner, env: { ...this.o.env } });
     } catch (err) {
-      this.o.onSpawnError(`Could not start a worker process: ${(err as Error).message}`);
+      this.o.onEvent({ kind: 'spawn_failed', message: `Could not start a worker process: ${(err as Error).message}` });
       slot.launchFailed = true;
       slot.consecutiveCrashes++; // back off: a spawn that throws would otherwise retry in a tight loop
       this.scheduleRespawn(slot);
@@ -311,8 +316,8 @@ export class WorkerPool {
         slot.launched = true;
         slot.ready = !slot.retiring;
         slot.launchFailed = false;
-        this.o.onReady(slot);
-      } else if (msg.t !== 'pong') this.o.onMessage(slot, msg);
+        this.o.onEvent({ kind: 'ready', slot });
+      } else if (msg.t !== 'pong') this.o.onEvent({ kind: 'message', slot, msg });
     });
     proc.onExit((exit) => {
       if (slot.proc !== proc) return;
@@ -336,7 +341,7 @@ export class WorkerPool {
         if (!reason)
           this.o.log.warn(`worker ${slot.owner} ended (${kind}, code ${exit.code}, signal ${exit.signal}); replacing it`);
       }
-      this.o.onExit(slot, slotExit);
+      this.o.onEvent({ kind: 'exit', slot, exit: slotExit });
       if (slot.retiring) this.prune();
       // A slot kept after all while its process was leaving (grown again) gets a new one.
       else if (reason !== 'shutdown') this.scheduleRespawn(slot);
