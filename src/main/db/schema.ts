@@ -84,8 +84,9 @@ export const photos = sqliteTable(
     // index instead of sorting.
     index('photos_date_order_idx').on(sql`(${DATE_KEY} IS NULL)`, sql`(${DATE_KEY})`, t.id),
     index('photos_metadata_status_idx').on(t.metadataStatus),
-    // No index on estimate_status alone: photos_estimate_range_idx starts with it and serves every
-    // state filter (EXPLAIN QUERY PLAN, migration 0016), and each index is paid on every estimate write.
+    // Kept although photos_estimate_range_idx starts with the same column: this one (with the rowid
+    // behind it) lets a state filter walk the library in import order without a sort.
+    index('photos_estimate_status_idx').on(t.estimateStatus),
     // The "missing" filter: few rows, found without reading the others.
     index('photos_missing_idx')
       .on(t.id)

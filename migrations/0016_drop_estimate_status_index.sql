@@ -1,1 +1,0 @@
-DROP INDEX `photos_estimate_status_idx`;
