@@ -167,10 +167,14 @@ test('scans, precision, modification dates, postmarks, finer constraints, sort, 
     await app.shot('library-years-inverted');
     await page.getByLabel('From year').fill('');
     await page.getByLabel('To year').fill('');
+    // Select all only once the whole library is listed again: Control+A selects the tiles shown.
+    await expect(page.getByTestId('photo-count')).toHaveText('5 photos');
+    await expect(tiles).toHaveCount(5);
 
     // Item 10: accept every pending EXIF bound of the selection in one action, and undo it as one.
     await page.getByTestId('photo-grid').focus();
     await page.keyboard.press('Control+a');
+    await expect(page.getByTestId('selection-count')).toHaveText('5 selected');
     const bulk = page.getByTestId('bulk-review');
     await bulk.getByLabel('Findings to review').selectOption('exif:bound');
     await bulk.getByRole('button', { name: 'Accept all' }).click();
