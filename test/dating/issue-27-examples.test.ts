@@ -61,6 +61,10 @@ const EXAMPLES: Row[] = [
   // a word of doubt is uncertainty ('?'), not approximation ('~'), kept at the precision written
   ['probably 1906', [[19060101, 19061231]], '1906?'],
   ['possibly July 1906', [[19060701, 19060731]], '1906-07?'],
+  // bound words before a day or a month, as before a year: open on one side, the date kept
+  ['[not after Aug. 21, 1906]', [[18260101, 19060821]], '../1906-08-21'],
+  ['before July 1906', [[18260101, 19060630]], '../1906-06'],
+  ['not before 1906 March 17', [[19060317, 20251231]], '1906-03-17/..'],
   ['[July] 4 1906?', [[19060704, 19060704]], '1906-07-04?'],
   ['ca. 1906', [[19060101, 19061231]], '1906~'],
   [

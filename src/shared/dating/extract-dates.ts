@@ -6,6 +6,7 @@
 import type { FoundDate } from './types';
 import { dayCount, MAX_YEAR } from './daynum';
 import { attachApproximateMarkers } from './approximate-markers';
+import { attachBoundWords } from './bound-words';
 import { findArchivalDates } from './archival-dates';
 import {
   findCenturies,
@@ -115,6 +116,7 @@ export function extractDates(text: string, options: ExtractDatesOptions = {}): F
   const context: ExtractionContext = { referenceYear, dateOrder: options.dateOrder ?? 'undecided' };
   const candidates = RULES.flatMap((rule, rank) => rule(text, context).map((found) => ({ ...found, rule: rank })))
     .map((found, seq) => ({ ...found, seq }))
+    .map((found) => attachBoundWords(text, found, referenceYear))
     .map((found) => attachApproximateMarkers(text, found))
     .filter((found) => !isInNonDateContext(text, found))
     .map((found) => fitToPhotoEra(found, context.referenceYear))
