@@ -7,9 +7,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import sharp from 'sharp';
 import type { Page } from '@playwright/test';
-import { renderCaption } from '../test/support/caption-images';
+import { writeDatingDecisionsFiles } from '../test/support/dating-decisions-files';
 import { test, expect } from './fixtures';
 import { importFolder } from './helpers';
 
@@ -30,28 +29,12 @@ async function recordTexts(page: Page, testId: string): Promise<() => Promise<st
   return () => page.evaluate(() => (window as unknown as { __texts: string[] }).__texts);
 }
 
-/** A small JPEG with these EXIF fields. */
-async function jpeg(file: string, exif: { IFD0?: Record<string, string>; IFD2?: Record<string, string> }, hue = 120) {
-  await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: hue, g: 110, b: 90 } } })
-    .jpeg()
-    .withExif(exif)
-    .toFile(file);
-}
-
 test('scans, precision, modification dates, postmarks, finer constraints, sort, years, bulk review and undo', async ({ app }) => {
   test.setTimeout(240_000);
   const { page } = app;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'circa-dating-'));
   try {
-    await jpeg(path.join(dir, 'scan-2000-09-30.jpg'), { IFD2: { DateTimeOriginal: '2000:09:30 10:00:00' } }, 60);
-    await jpeg(path.join(dir, 'scan-1999-03-01.jpg'), { IFD2: { DateTimeOriginal: '1999:03:01 10:00:00' } }, 90);
-    await jpeg(
-      path.join(dir, 'sony-camera.jpg'),
-      { IFD0: { Make: 'SONY', Model: 'CYBERSHOT' }, IFD2: { DateTimeOriginal: '2000:09:30 14:02:11' } },
-      150,
-    );
-    await jpeg(path.join(dir, 'saved-2009.jpg'), { IFD0: { DateTime: '2009:10:09 08:00:00' } }, 200);
-    fs.writeFileSync(path.join(dir, 'postcard.png'), await renderCaption('Postmarked PARIS 12-6-23', { size: 48 }));
+    await writeDatingDecisionsFiles(dir);
 
     // The import panel asks what the files are, starting from the library's default.
     await page.getByRole('button', { name: 'Import…' }).click();

@@ -11,15 +11,12 @@
  * whose 3 photos (saved-2009.jpg not among them) replaced the grid under the selection as
  * "Accept all" was clicked; LibraryScreen now settles the two ends together.
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import sharp from 'sharp';
 import { afterEach, expect, it } from 'vitest';
 import type { Core } from '../../src/main/core/core';
 import type { CallInput, CallName } from '../../src/shared/contract';
-import { renderCaption } from '../support/caption-images';
 import { callCore, openTestCore, tempDir, waitForStatus } from '../support/core';
 import { importSettled } from '../support/import-settled';
+import { writeDatingDecisionsFiles } from '../support/dating-decisions-files';
 
 let core: Core | undefined;
 afterEach(async () => {
@@ -29,13 +26,6 @@ afterEach(async () => {
 
 const call = <N extends CallName>(name: N, input: CallInput<N>) => callCore(core!, name, input);
 
-async function jpeg(file: string, exif: { IFD0?: Record<string, string>; IFD2?: Record<string, string> }, hue: number) {
-  await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: hue, g: 110, b: 90 } } })
-    .jpeg()
-    .withExif(exif)
-    .toFile(file);
-}
-
 async function undoLast(photoId: number) {
   const { action } = await call('history.last', { photoId });
   expect(action, 'something to undo').not.toBeNull();
@@ -44,15 +34,7 @@ async function undoLast(photoId: number) {
 
 it('accepts exactly the three pending EXIF bounds after the spec’s scan override, OCR and constraint undo', async () => {
   const dir = tempDir('circa-bulk-seq-');
-  await jpeg(path.join(dir, 'scan-2000-09-30.jpg'), { IFD2: { DateTimeOriginal: '2000:09:30 10:00:00' } }, 60);
-  await jpeg(path.join(dir, 'scan-1999-03-01.jpg'), { IFD2: { DateTimeOriginal: '1999:03:01 10:00:00' } }, 90);
-  await jpeg(
-    path.join(dir, 'sony-camera.jpg'),
-    { IFD0: { Make: 'SONY', Model: 'CYBERSHOT' }, IFD2: { DateTimeOriginal: '2000:09:30 14:02:11' } },
-    150,
-  );
-  await jpeg(path.join(dir, 'saved-2009.jpg'), { IFD0: { DateTime: '2009:10:09 08:00:00' } }, 200);
-  fs.writeFileSync(path.join(dir, 'postcard.png'), await renderCaption('Postmarked PARIS 12-6-23', { size: 48 }));
+  await writeDatingDecisionsFiles(dir);
 
   core = openTestCore({ concurrency: 1 });
   await importSettled(core, dir);
