@@ -50,6 +50,20 @@ describe('captionDates', () => {
     });
   });
 
+  it('offers the other reading of a bounded numeric date as the same bound', () => {
+    const [date] = captionDates('Printed not after 7/4/1906', 'day-first');
+    expect(date).toMatchObject({ edtf: '../1906-04-07', dacs: 'not after 1906 April 7' });
+    expect(date.constraint).toEqual({ type: 'not_after', year: 1906, month: 4, day: 7 });
+    expect(date.otherReading).toMatchObject({ edtf: '../1906-07-04', dacs: 'not after 1906 July 4' });
+    expect(manualConstraintSchema.parse(date.otherReading!.constraint)).toEqual({
+      type: 'not_after',
+      year: 1906,
+      month: 7,
+      day: 4,
+    });
+    expect(captionDateSchema.parse(date)).toEqual(date);
+  });
+
   it('reads nothing in a note without a date', () => {
     expect(captionDates('Route 66, No. 1950, tel. 555-1906', 'undecided')).toEqual([]);
   });

@@ -61,6 +61,10 @@ const EXAMPLES: Row[] = [
   // a word of doubt is uncertainty ('?'), not approximation ('~'), kept at the precision written
   ['probably 1906', [[19060101, 19061231]], '1906?'],
   ['possibly July 1906', [[19060701, 19060731]], '1906-07?'],
+  // bound words before a day or a month, as before a year: open on one side, the date kept
+  ['[not after Aug. 21, 1906]', [[18260101, 19060821]], '../1906-08-21'],
+  ['before July 1906', [[18260101, 19060630]], '../1906-06'],
+  ['not before 1906 March 17', [[19060317, 20251231]], '1906-03-17/..'],
   ['[July] 4 1906?', [[19060704, 19060704]], '1906-07-04?'],
   ['ca. 1906', [[19060101, 19061231]], '1906~'],
   [
@@ -137,6 +141,38 @@ describe('issue 27 examples', () => {
 
 // The issue's history examples gave no date at all; typed in a photo's notes they are now
 // findings with their source (src/main/dating/note-evidence.ts), as OCR'd captions are.
+describe('bound words before a day or a month claim no more than the text', () => {
+  it('stands on the later of two readings for "not after"/"before", the earlier for "not before"/"after", in valid EDTF', () => {
+    const read = (text: string) => extractDates(text, { referenceYear, dateOrder: 'undecided' })[0];
+    // 7/4/1906 is 7 April or 4 July: the bound holds whichever was meant.
+    expect(read('not after 7/4/1906')).toMatchObject({ earliest: 18260101, latest: 19060704, edtf: '../1906-07-04' });
+    expect(read('before 7/4/1906')).toMatchObject({ earliest: 18260101, latest: 19060703, edtf: '../1906-07-03' });
+    expect(read('not before 7/4/1906')).toMatchObject({ earliest: 19060407, edtf: '1906-04-07/..' });
+    expect(read('after 7/4/1906')).toMatchObject({ earliest: 19060408, edtf: '1906-04-08/..' });
+  });
+
+  it('makes the reading not used the same bound, never a precise date', () => {
+    const [found] = extractDates('not after 7/4/1906', { referenceYear, dateOrder: 'day-first' });
+    expect(found).toMatchObject({ latest: 19060407, edtf: '../1906-04-07' });
+    expect(found.otherReading).toEqual({
+      earliest: 18260101,
+      latest: 19060704,
+      edtf: '../1906-07-04',
+      reading: 'month first: not after 4 July 1906',
+      ends: { earliest: null, latest: 'day' },
+    });
+  });
+
+  it('reads a bound with nothing left inside the photographic era as no date, not as the date it names', () => {
+    for (const text of ['after Dec. 31, 2025', 'before Jan. 1, 1826', 'after 2025', 'before 1826'])
+      expect(extractDates(text, { referenceYear }), text).toEqual([]);
+    expect(extractDates('after Dec. 30, 2025', { referenceYear })[0]).toMatchObject({
+      earliest: 20251231,
+      edtf: '2025-12-31/..',
+    });
+  });
+});
+
 describe('issue 27 history examples, as notes', () => {
   it.each([
     ['V-E Day, London', 'estimate', 19450508, 19450508, 've-day'],

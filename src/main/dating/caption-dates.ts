@@ -42,6 +42,7 @@ export function captionDates(text: string, numericDateOrder: NumericDateOrder): 
     .map((found) => {
       const other = found.otherReading;
       const ends = found.ends ?? found.precision;
+      const otherEnds = other?.ends ?? { earliest: 'day', latest: 'day' };
       return {
         text: found.text,
         index: found.index,
@@ -64,8 +65,10 @@ export function captionDates(text: string, numericDateOrder: NumericDateOrder): 
           ? {
               reading: other.reading,
               edtf: other.edtf,
-              dacs: toDacs(other.earliest, other.latest, { precision: 'day' }),
-              constraint: constraintOf({ earliest: other.earliest, latest: other.latest, precision: 'day' }),
+              dacs: toDacs(otherEnds.earliest === null ? null : other.earliest, otherEnds.latest === null ? null : other.latest, {
+                precision: otherEnds,
+              }),
+              constraint: constraintOf({ earliest: other.earliest, latest: other.latest, precision: 'day', ends: otherEnds }),
             }
           : null,
       };

@@ -6,6 +6,7 @@
 import type { FoundDate } from './types';
 import { dayCount, MAX_YEAR } from './daynum';
 import { attachApproximateMarkers } from './approximate-markers';
+import { attachBoundWords } from './bound-words';
 import { findArchivalDates } from './archival-dates';
 import {
   findCenturies,
@@ -87,6 +88,11 @@ function overlaps(a: FoundDate, b: FoundDate): boolean {
   return a.index < b.index + b.text.length && b.index < a.index + a.text.length;
 }
 
+/** `inner`'s text lies inside `outer`'s. */
+function within(inner: FoundDate, outer: FoundDate): boolean {
+  return inner.index >= outer.index && inner.index + inner.text.length <= outer.index + outer.text.length;
+}
+
 /** The dates of one list ("4 & 5 July 1906") share their text and stand together. */
 function sameList(a: FoundDate, b: FoundDate): boolean {
   return a.set !== undefined && a.set === b.set && a.index === b.index && a.text === b.text;
@@ -113,11 +119,15 @@ export function extractDates(text: string, options: ExtractDatesOptions = {}): F
     throw new RangeError(`referenceYear must be a whole year from ${FIRST_PHOTOGRAPH_YEAR} to ${MAX_YEAR}: ${referenceYear}`);
   }
   const context: ExtractionContext = { referenceYear, dateOrder: options.dateOrder ?? 'undecided' };
+  // A date a bound word puts outside the photographic era ('after Dec. 31, 2026') is no date, nor is any part of it.
+  const noDate: FoundDate[] = [];
   const candidates = RULES.flatMap((rule, rank) => rule(text, context).map((found) => ({ ...found, rule: rank })))
     .map((found, seq) => ({ ...found, seq }))
+    .flatMap((found) => attachBoundWords(text, found, referenceYear) ?? (noDate.push(found), []))
     .map((found) => attachApproximateMarkers(text, found))
     .filter((found) => !isInNonDateContext(text, found))
     .map((found) => fitToPhotoEra(found, context.referenceYear))
     .filter((found): found is Candidate => found !== null);
-  return classifyUse(text, keepMostSpecific(candidates)).map(withEdtf);
+  const dated = candidates.filter((found) => !noDate.some((gone) => within(found, gone)));
+  return classifyUse(text, keepMostSpecific(dated)).map(withEdtf);
 }

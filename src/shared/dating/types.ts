@@ -44,8 +44,11 @@ export interface FoundDate {
   uncertain?: boolean;
   /** The documented convention that decided the reading (season months, thirds of a decade, numeric order). */
   convention?: string;
-  /** A numeric date that could be read the other way round (7/4/1906): the reading not used. */
-  otherReading?: { earliest: number; latest: number; edtf: string; reading: string } | null;
+  /**
+   * A numeric date that could be read the other way round (7/4/1906): the reading not used. `ends`
+   * as above, when a bound word made it open-ended too ('not after 7/4/1906').
+   */
+  otherReading?: { earliest: number; latest: number; edtf: string; reading: string; ends?: EndPrecisions } | null;
 }
 
 export type UseCue = 'postmark' | 'processing' | 'printing' | 'receipt' | 'copyright' | 'accession' | 'gift' | 'digitisation';

@@ -62,8 +62,12 @@ export function LibraryScreen({ active = true, exportRequest = 0 }: { active?: b
   const [yearToText, setYearToText] = useState(remembered.yearTo);
   const [yearMode, setYearMode] = useState<YearMode>(remembered.yearMode);
   const [includeClues, setIncludeClues] = useState(remembered.includeClues);
-  const debouncedFrom = useDebounced(yearFromText, 300);
-  const debouncedTo = useDebounced(yearToText, 300);
+  // The two ends settle together: clearing (or typing) both never asks main for the half-done
+  // range in between ('…–1999' after From was cleared and before To was), whose rows would replace
+  // the grid under a selection and a bulk action for a moment.
+  const typedYears = JSON.stringify([yearFromText, yearToText]);
+  const settledYears = useDebounced(typedYears, 300);
+  const [debouncedFrom, debouncedTo] = JSON.parse(settledYears) as [string, string];
   // A range main would refuse (inverted, not a year) is not asked for: the message says why.
   const yearsUsable = yearsProblem(debouncedFrom, debouncedTo) === null;
   const yearFrom = yearsUsable ? (parseYear(debouncedFrom) as number | undefined) : undefined;
@@ -286,7 +290,8 @@ export function LibraryScreen({ active = true, exportRequest = 0 }: { active?: b
       </header>
 
       <div className={`library-body${panelOpen ? ' with-panel' : ''}`}>
-        <div className="grid-pane">
+        {/* Busy while what was typed is not yet what the grid shows (a filter settling or loading). */}
+        <div className="grid-pane" aria-busy={!list.ready || search !== searchText || settledYears !== typedYears}>
           <div className="pane-head">
             <span className="pane-count" data-testid="photo-count" aria-live="polite">
               {list.ready || list.total
