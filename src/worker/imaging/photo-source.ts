@@ -11,6 +11,7 @@
  * re-read after a restart, a job from elsewhere), or any field moved — the bytes are hashed and
  * compared as before, so a changed file is caught either way.
  */
+import type { BigIntStats } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { PermanentJobError } from '../../shared/jobs/errors';
 import { sameStamp, stampOf } from '../../shared/jobs/file-stamp';
@@ -98,6 +99,12 @@ async function checkedStat(filePath: string, expectedSize: number | null, maxFil
   } catch (err) {
     throw fsReadError(err, filePath);
   }
+  checkFile(st, filePath, expectedSize, maxFileBytes);
+  return st;
+}
+
+/** A regular file of the size recorded at import, not empty, within the limit; returns its size. */
+function checkFile(st: BigIntStats, filePath: string, expectedSize: number | null, maxFileBytes: number): number {
   if (!st.isFile()) throw new PermanentJobError(`Not a file: ${filePath} is not a regular file`);
   const size = Number(st.size);
   if (expectedSize !== null && size !== expectedSize) {
@@ -105,7 +112,7 @@ async function checkedStat(filePath: string, expectedSize: number | null, maxFil
   }
   if (size === 0) throw new PermanentJobError('File is empty (0 bytes)');
   if (size > maxFileBytes) throw fileTooLarge(size, maxFileBytes);
-  return st;
+  return size;
 }
 
 /**
@@ -128,13 +135,7 @@ async function readPhotoFile(
   }
   try {
     const st = await fh.stat({ bigint: true });
-    if (!st.isFile()) throw new PermanentJobError(`Not a file: ${filePath} is not a regular file`);
-    const size = Number(st.size);
-    if (expectedSize !== null && size !== expectedSize) {
-      throw new PermanentJobError(`File changed since import: size ${size} ≠ ${expectedSize} bytes recorded at import`);
-    }
-    if (size === 0) throw new PermanentJobError('File is empty (0 bytes)');
-    if (size > maxFileBytes) throw fileTooLarge(size, maxFileBytes);
+    const size = checkFile(st, filePath, expectedSize, maxFileBytes);
     // One byte more than the file: reading it tells a file that grew while we read, with no
     // extra read call.
     const buf = Buffer.allocUnsafe(size + 1);
