@@ -1,7 +1,8 @@
 /**
  * Import benchmark (`npm run bench -- import [--photos N] [--rounds N] [--seed N] [--load 1]`);
  * `--set scans` runs the archival-scan set instead (see _import-scans.ts); `--profile DIR` profiles
- * one import and one minimal loop, every process (see _import-profile.ts).
+ * one import and one minimal loop, every process (see _import-profile.ts); `--identity` what the
+ * worker saves by trusting main's hash while the file's stamp holds (see _import-identity.ts).
  *
  *  1. Circa: import N generated JPEGs (a mix of 1–12 MP) end to end — walk, hash, photo rows +
  *     metadata jobs, then the jobs in 2 worker processes (verify hash, EXIF, thumbnail, pHash)
@@ -41,6 +42,7 @@ import { makePhotos } from './_import-photos';
 import { bareLoop, circaImport, startLoad, type CircaRun } from './_import-sides';
 import { runScans } from './_import-scans';
 import { runProfile } from './_import-profile';
+import { runIdentity } from './_import-identity';
 
 // The scan set (_import-scans.ts) and scale.ts take these from here.
 export { makePhotos };
@@ -76,6 +78,7 @@ async function timeCalls(call: () => Promise<unknown>, runs = 30): Promise<{ med
 export async function run(args: string[]): Promise<void> {
   if (args.includes('--set') && args[args.indexOf('--set') + 1] === 'scans') return runScans(args);
   if (args.includes('--profile')) return runProfile(args);
+  if (args.includes('--identity')) return runIdentity(args);
   const n = arg(args, 'photos', 2000);
   const seed = arg(args, 'seed', 100_000);
   const roundCount = arg(args, 'rounds', 3);

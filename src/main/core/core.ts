@@ -26,6 +26,7 @@ import { PhotoRepository } from '../catalogue/photo-repository';
 import { EvidenceStore } from '../evidence/evidence-store';
 import { Importer } from '../photos/importer';
 import { FileLocations } from '../photos/file-locations';
+import { FileStamps } from '../photos/file-stamps';
 import { PhotoRemoval } from '../photos/photo-removal';
 import { EvidenceService } from '../evidence/evidence-service';
 import { ApiKeyStore } from '../settings/secrets';
@@ -126,6 +127,7 @@ export function openCore(opts: CoreOptions): Core {
   const duplicates = openDuplicates({ db, ledger, evidence, photos, log, onPhotosChanged: (ids) => photoChanges.add(ids) });
 
   const locations = new FileLocations(db, ledger);
+  const fileStamps = new FileStamps();
   const diagnostics = opts.diagnostics ?? process.env.CIRCA_DIAGNOSTIC_JOBS === '1';
   const registry = new JobRegistry(
     productMainHalves({
@@ -133,6 +135,7 @@ export function openCore(opts: CoreOptions): Core {
       evidence,
       photoHashes: duplicates.hashes,
       hashes: duplicates.hashes,
+      stamps: fileStamps,
       duplicates: duplicates.store,
       settings,
       sqlite: db.sqlite,
@@ -181,6 +184,7 @@ export function openCore(opts: CoreOptions): Core {
     photos,
     jobs,
     locations,
+    stamps: fileStamps,
     log,
     onProgress: (p) => events.emit('import.progress', p),
     onPhotosAdded: (ids) => photoChanges.add(ids),

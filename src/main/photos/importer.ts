@@ -3,6 +3,9 @@
  * rows together with their `metadata` jobs in batched transactions. Photos are referenced in
  * place and never modified. A file whose content is already in the library is a duplicate.
  *
+ * Each file is hashed here, once: the stamp taken while hashing (file-stamps.ts) lets its metadata
+ * job's worker trust the recorded hash instead of hashing the same bytes again.
+ *
  * An interrupted import (quit, crash, cancel) leaves a consistent library: a row exists only with
  * its full hash and its job. Running the same import again adds just what is missing.
  */
@@ -21,6 +24,8 @@ import { describeMachineryError, isMachineryError } from '../jobs/machinery';
 import { ImportOutcomes, type AddedRange } from './import-outcome';
 import type { FileLocations } from './file-locations';
 import { walkImport, type SkipKind } from '../../shared/node/file-walk';
+import { SETTLED_AFTER_MS, type FileStamp } from '../../shared/jobs/file-stamp';
+import type { FileStamps } from './file-stamps';
 import { askBeforeHugeImports, DEFAULT_IMPORT_LIMITS, refusePseudoRoots, type ImportLimits } from './import-guards';
 
 const HASH_CONCURRENCY = 4;
@@ -56,6 +61,8 @@ export interface ImporterDeps {
   photos: PhotoRepository;
   jobs: JobService;
   locations: FileLocations;
+  /** Where the stamps taken while hashing wait for their metadata jobs. */
+  stamps: FileStamps;
   log: Logger;
   onProgress(p: ImportProgress): void;
   onPhotosAdded(ids: number[]): void;
@@ -67,6 +74,8 @@ export class Importer {
   private readonly outcomes: ImportOutcomes;
   /** Mutable for tests. */
   readonly limits: ImportLimits = { ...DEFAULT_IMPORT_LIMITS };
+  /** How old a file's times must be for its stamp to be kept (file-stamp.ts); mutable for tests. */
+  stampSettledAfterMs = SETTLED_AFTER_MS;
 
   constructor(private readonly deps: ImporterDeps) {
     this.outcomes = new ImportOutcomes(deps.db.sqlite);
@@ -95,7 +104,8 @@ export class Importer {
         `Nothing to import: ${missing.map((m) => `"${m}"`).join(', ')} does not exist on this computer`,
       );
     }
-    const run = new ImportRun(this.nextId++, roots, new Set(missing), scanPolicy, this.deps, this.outcomes);
+    const deps = { ...this.deps, settledAfterMs: this.stampSettledAfterMs };
+    const run = new ImportRun(this.nextId++, roots, new Set(missing), scanPolicy, deps, this.outcomes);
     this.current = run;
     void run.execute();
     return run.snapshot();
@@ -125,7 +135,7 @@ class ImportRun {
   private cancelled = false;
   /** Set when the library could not be written: the import ends `failed` with this message. */
   private stopWith: string | null = null;
-  private batch: NewPhoto[] = [];
+  private batch: (NewPhoto & { stamp: FileStamp | null })[] = [];
   private batchTimer?: NodeJS.Timeout;
   private flushes = 0;
   private lastProgress = 0;
@@ -144,7 +154,7 @@ class ImportRun {
     /** Paths that did not exist when the import started: reported as such, never as "disappeared". */
     private readonly missingRoots: ReadonlySet<string>,
     private readonly scanPolicy: ScanPolicy,
-    private readonly deps: ImporterDeps,
+    private readonly deps: ImporterDeps & { settledAfterMs: number },
     private readonly outcomes: ImportOutcomes,
   ) {
     this.progress = {
@@ -252,7 +262,10 @@ class ImportRun {
   private async hashOne(file: string, name: string): Promise<void> {
     try {
       // Refused by its size before it is read: the metadata job would refuse it after the hash anyway.
-      const { sha256, size, mtimeMs } = await sha256File(file, { maxBytes: MAX_FILE_BYTES });
+      const { sha256, size, mtimeMs, stamp } = await sha256File(file, {
+        maxBytes: MAX_FILE_BYTES,
+        settledAfterMs: this.deps.settledAfterMs,
+      });
       this.progress.hashed++;
       this.batch.push({
         sha256,
@@ -261,6 +274,7 @@ class ImportRun {
         filename: name,
         mtimeMs: Math.round(mtimeMs),
         scanPolicy: this.scanPolicy,
+        stamp,
       });
       if (this.batch.length >= BATCH_SIZE) this.flush();
       else if (!this.batchTimer) {
@@ -284,23 +298,23 @@ class ImportRun {
     const relinked: number[] = [];
     let duplicates = 0;
     const copies: ImportProgress['duplicateFiles'] = [];
+    const toRead: { id: number; p: (typeof batch)[number] }[] = [];
     try {
       this.deps.db.immediate(() => {
         const now = Date.now();
         /** Content met in this batch, and the file it was added (or kept) from. */
         const seen = new Map<string, string>();
-        const toRead: number[] = [];
         for (const p of batch) {
           const id = seen.has(p.sha256) ? null : this.deps.photos.insert(p, now);
           if (id != null) {
             added.push(id);
-            toRead.push(id);
+            toRead.push({ id, p });
           } else {
             // The content of a photo already here: a moved file relinks its missing photo.
             const moved = seen.has(p.sha256) ? null : this.deps.locations.relinkIfMissing(p, now);
             if (moved) {
               relinked.push(moved.id);
-              if (moved.reread) toRead.push(moved.id);
+              if (moved.reread) toRead.push({ id: moved.id, p });
             } else {
               // A second copy is named with the file kept; the photo's own file imported again is not a copy.
               const keptPath = seen.get(p.sha256) ?? this.deps.photos.pathOfContent(p.sha256) ?? '';
@@ -312,7 +326,7 @@ class ImportRun {
           if (!seen.has(p.sha256)) seen.set(p.sha256, p.path);
         }
         this.deps.jobs.enqueueMany(
-          toRead.map((photoId) => ({ type: 'metadata', payload: { photoId } })),
+          toRead.map(({ id }) => ({ type: 'metadata', payload: { photoId: id } })),
           'import',
         );
       });
@@ -326,6 +340,8 @@ class ImportRun {
       for (const p of batch) this.fail(p.path, new Error(`not added: ${reason}`));
       return;
     }
+    // Committed: the jobs may now load, each with the stamp taken while its file was hashed.
+    for (const { id, p } of toRead) if (p.stamp) this.deps.stamps.remember(id, p.sha256, p.stamp);
     this.progress.duplicates += duplicates;
     const room = MAX_LISTED_DUPLICATES - this.progress.duplicateFiles.length;
     if (room > 0) this.progress.duplicateFiles.push(...copies.slice(0, room));

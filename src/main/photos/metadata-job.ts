@@ -13,12 +13,15 @@ import type { SettingsStore } from '../settings/settings';
 import type { PhotoRepository } from '../catalogue/photo-repository';
 import { exifFindings, scanChoices } from './exif-evidence';
 import { cataloguedDateEvidence } from './catalogued-evidence';
+import type { FileStamps } from './file-stamps';
 
 export interface MetadataJobDeps {
   photos: PhotoRepository;
   evidence: EvidenceStore;
   photoHashes: PhotoHashStore;
   settings: SettingsStore;
+  /** The stamps the import took while hashing: handed to the worker, which then need not hash again. */
+  stamps: FileStamps;
   thumbnailsDir: string;
   libraryDir: string;
   onPhotoChanged(id: number): void;
@@ -33,9 +36,10 @@ export function metadataJob(deps: MetadataJobDeps): MainHalf<MetadataJobType> {
   return {
     load({ payload }) {
       const photo = deps.photos.forJob(payload.photoId);
+      const stamp = deps.stamps.take(photo.id, photo.sha256);
       return {
         path: photo.path,
-        expected: { size: photo.size, sha256: photo.sha256 },
+        expected: { size: photo.size, sha256: photo.sha256, ...(stamp ? { stamp } : {}) },
         thumbnailPath: thumbnailPathFor(deps.thumbnailsDir, photo.sha256),
         maxFileBytes,
         maxInputPixels,

@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { mkdtemp, open, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, open, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PermanentJobError } from '../jobs/errors';
 import { sha256Buffer, sha256File } from './hash';
+import { stampOf } from '../jobs/file-stamp';
 import { fsReadError } from './io-errors';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -29,8 +30,22 @@ describe('sha256File', () => {
       sha256: createHash('sha256').update(bytes).digest('hex'),
       size: bytes.length,
       mtimeMs: (await stat(file)).mtimeMs,
+      // The corpus' files were written long before: their stamp is settled.
+      stamp: stampOf(await stat(file, { bigint: true })),
     });
     expect(result.sha256).toBe(sha256Buffer(bytes));
+  });
+
+  it('gives no stamp for a file whose times are not settled: a write in the same tick could leave them as they are', async () => {
+    const file = path.join(dir, 'fresh.bin');
+    await writeFile(file, Buffer.alloc(5000, 7));
+    expect((await sha256File(file)).stamp).toBeNull();
+    // Its modification time put back a year: the change time is still now, and it decides.
+    const yearAgo = new Date(Date.now() - 365 * 86_400_000);
+    await utimes(file, yearAgo, yearAgo);
+    expect((await sha256File(file)).stamp).toBeNull();
+    // Settled enough by a shorter rule (tests use 0): the stamp is the file's stat.
+    expect((await sha256File(file, { settledAfterMs: 0 })).stamp).toEqual(stampOf(await stat(file, { bigint: true })));
   });
 
   it('streams a file of several chunks to the same digest', async () => {

@@ -13,6 +13,7 @@ import { open } from 'node:fs/promises';
 import { PermanentJobError } from '../jobs/errors';
 import { formatBytes } from '../format-bytes';
 import { fsReadError } from './io-errors';
+import { isSettled, mtimeMsOf, sameStamp, stampOf, type FileStamp } from '../jobs/file-stamp';
 
 export interface FileHash {
   /** Lowercase hex, 64 characters. */
@@ -21,6 +22,11 @@ export interface FileHash {
   size: number;
   /** The file's modification time when it was opened. */
   mtimeMs: number;
+  /**
+   * The file's stamp (see file-stamp.ts) when it is the same before and after the read and its
+   * times were settled when it was opened; null otherwise (the bytes may be moving under us).
+   */
+  stamp: FileStamp | null;
 }
 
 const CHUNK_BYTES = 1024 * 1024;
@@ -28,16 +34,21 @@ const CHUNK_BYTES = 1024 * 1024;
 const MAX_IDLE_BUFFERS = 4;
 const idleBuffers: Buffer[] = [];
 
-export async function sha256File(filePath: string, options: { signal?: AbortSignal; maxBytes?: number } = {}): Promise<FileHash> {
-  const { signal, maxBytes } = options;
+export async function sha256File(
+  filePath: string,
+  options: { signal?: AbortSignal; maxBytes?: number; settledAfterMs?: number } = {},
+): Promise<FileHash> {
+  const { signal, maxBytes, settledAfterMs } = options;
   signal?.throwIfAborted();
   let fh: Awaited<ReturnType<typeof open>> | undefined;
   const chunk = idleBuffers.pop() ?? Buffer.allocUnsafe(CHUNK_BYTES);
   try {
     fh = await open(filePath, 'r');
-    const st = await fh.stat();
+    const openedAt = Date.now();
+    const st = await fh.stat({ bigint: true });
     if (!st.isFile()) throw new PermanentJobError(`Not a file: ${filePath} is not a regular file`);
-    if (maxBytes !== undefined && st.size > maxBytes) throw fileTooLarge(st.size, maxBytes);
+    const stamp = stampOf(st);
+    if (maxBytes !== undefined && stamp.size > maxBytes) throw fileTooLarge(stamp.size, maxBytes);
     const hash = createHash('sha256');
     let size = 0;
     // Read to the end of the file, not to st.size: a file still growing is hashed as it is read.
@@ -50,7 +61,9 @@ export async function sha256File(filePath: string, options: { signal?: AbortSign
       // Grown past the limit while being read (still being written): stop reading it.
       if (maxBytes !== undefined && size > maxBytes) throw fileTooLarge(size, maxBytes);
     }
-    return { sha256: hash.digest('hex'), size, mtimeMs: st.mtimeMs };
+    const after = stampOf(await fh.stat({ bigint: true }));
+    const steady = size === stamp.size && sameStamp(stamp, after) && isSettled(stamp, openedAt, settledAfterMs);
+    return { sha256: hash.digest('hex'), size, mtimeMs: mtimeMsOf(st), stamp: steady ? stamp : null };
   } catch (err) {
     // An abort keeps the signal's reason (an AbortError by default), never a job error.
     if (signal?.aborted) throw signal.reason ?? err;

@@ -4,9 +4,10 @@
  * selected EXIF/XMP/IPTC fields, writes a thumbnail and computes a perceptual hash. It never
  * touches the database; main validates the result with `photoMetadataSchema` and applies it.
  *
- * Cost per photo: one read of the file into memory, one SHA-256 pass over that buffer, one header
- * parse (a walk of the segments for a JPEG, sharp's metadata otherwise), one decode to thumbnail-sized pixels (JPEGs use shrink-on-load so a 40 MP
- * scan is decoded at roughly thumbnail size), the pHashes computed from those pixels (one pass,
+ * Cost per photo: one read of the file into memory (photo-source.ts), a SHA-256 pass over that
+ * buffer only when the file's stamp moved since main hashed it at import, one header parse (a walk
+ * of the segments for a JPEG, sharp's metadata otherwise), one decode to thumbnail-sized pixels
+ * (JPEGs use shrink-on-load so a 40 MP scan is decoded at roughly thumbnail size), the pHashes computed from those pixels (one pass,
  * see photo-hashes.ts), and the thumbnail's JPEG encoded from them. Work on the thread pool
  * (header, decode, encode) overlaps with work on the worker's own thread (hash, EXIF parse, pHashes).
  *
@@ -24,7 +25,7 @@
  * Global sharp settings (concurrency, cache) are the caller's business and are not touched here.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp, { type Metadata, type OutputInfo, type SharpOptions } from 'sharp';
 import { PermanentJobError } from '../../shared/jobs/errors';
@@ -39,12 +40,11 @@ import {
   type ImageFormat,
 } from '../../shared/image-formats';
 import type { MetadataInput } from '../../shared/jobs/types/metadata';
-import { fileTooLarge, sha256Buffer, sha256File } from '../../shared/node/hash';
-import { fsReadError, isAbortError } from '../../shared/node/io-errors';
+import { isAbortError } from '../../shared/node/io-errors';
 import { photoHashesFromPixels } from './photo-hashes';
 import { decoderError, formatPixelLimit } from './decode-errors';
 import { readJpegHeader } from './jpeg-header';
-import { readFileHead } from './file-head';
+import { openPhotoSource } from './photo-source';
 import { detectScanner } from './scanner';
 import { readSidecar } from './sidecar';
 import { DEFAULT_THUMBNAIL_LONG_SIDE, THUMBNAIL_JPEG_QUALITY } from './thumbnail';
@@ -64,128 +64,8 @@ export type ExtractPhotoMetadataInput = MetadataInput;
 export { photoMetadataSchema, type PhotoMetadata };
 export type { EmbeddedMetadata };
 
-// ---------------------------------------------------------------------------------------------
-// Reading the file once
-
-const READ_CHUNK_BYTES = 8 * 1024 * 1024;
-
 /** Files larger than this are streamed, not read into memory (see the header). */
 export const STREAM_ABOVE_BYTES = 64 * 1024 * 1024;
-/** What a streamed file has read into memory: enough for the format and almost every JPEG header. */
-const STREAMED_HEAD_BYTES = 1024 * 1024;
-
-/**
- * The photo's bytes as the job uses them: all of them for an ordinary file; for a streamed one,
- * its first MiB, with the decoder and EXIF reader given the path and the hash computed by reading.
- */
-interface PhotoSource {
-  size: number;
-  /** The whole file, or its first bytes when streamed. */
-  head: Buffer;
-  /** What sharp and exifr read: the bytes themselves, or the path of a streamed file. */
-  input: Buffer | string;
-  sha256(): Promise<string>;
-  /** Streamed only: throws (transient) when the file's size or time changed since it was opened. */
-  unchanged(): Promise<void>;
-}
-
-async function openPhotoSource(
-  filePath: string,
-  expectedSize: number | null,
-  maxFileBytes: number,
-  streamAboveBytes: number,
-  signal: AbortSignal | undefined,
-): Promise<PhotoSource> {
-  const st = await checkedStat(filePath, expectedSize, maxFileBytes);
-  if (st.size <= streamAboveBytes) {
-    const bytes = await readPhotoFile(filePath, expectedSize, maxFileBytes, signal);
-    return { size: bytes.length, head: bytes, input: bytes, sha256: async () => sha256Buffer(bytes), unchanged: async () => {} };
-  }
-  const head = await readFileHead(filePath, STREAMED_HEAD_BYTES);
-  const hashed = sha256File(filePath, { signal, maxBytes: maxFileBytes });
-  hashed.catch(ignore);
-  return {
-    size: st.size,
-    head,
-    input: filePath,
-    sha256: async () => {
-      const h = await hashed;
-      if (h.size !== st.size) throw new Error(`File changed while being read: ${st.size} bytes expected, ${h.size} read`);
-      return h.sha256;
-    },
-    unchanged: async () => {
-      const now = await stat(filePath).catch((err: unknown) => {
-        throw fsReadError(err, filePath);
-      });
-      if (now.size !== st.size || now.mtimeMs !== st.mtimeMs) {
-        throw new Error('File changed while being read: its size or modification time moved; it is probably still being written');
-      }
-    },
-  };
-}
-
-/** The file's size, checked against the import record and the limit before anything is read. */
-async function checkedStat(filePath: string, expectedSize: number | null, maxFileBytes: number) {
-  let st;
-  try {
-    st = await stat(filePath);
-  } catch (err) {
-    throw fsReadError(err, filePath);
-  }
-  if (!st.isFile()) throw new PermanentJobError(`Not a file: ${filePath} is not a regular file`);
-  if (expectedSize !== null && st.size !== expectedSize) {
-    throw new PermanentJobError(`File changed since import: size ${st.size} ≠ ${expectedSize} bytes recorded at import`);
-  }
-  if (st.size === 0) throw new PermanentJobError('File is empty (0 bytes)');
-  if (st.size > maxFileBytes) throw fileTooLarge(st.size, maxFileBytes);
-  return st;
-}
-
-/**
- * Read the whole file, refusing it before reading when it is empty or too large, and checking the
- * size against the import record first (a changed file is reported as changed, not as "empty").
- */
-async function readPhotoFile(
-  filePath: string,
-  expectedSize: number | null,
-  maxFileBytes: number,
-  signal: AbortSignal | undefined,
-): Promise<Buffer> {
-  let fh: Awaited<ReturnType<typeof open>>;
-  try {
-    fh = await open(filePath, 'r');
-  } catch (err) {
-    throw fsReadError(err, filePath);
-  }
-  try {
-    const st = await fh.stat();
-    if (!st.isFile()) throw new PermanentJobError(`Not a file: ${filePath} is not a regular file`);
-    const size = st.size;
-    if (expectedSize !== null && size !== expectedSize) {
-      throw new PermanentJobError(`File changed since import: size ${size} ≠ ${expectedSize} bytes recorded at import`);
-    }
-    if (size === 0) throw new PermanentJobError('File is empty (0 bytes)');
-    if (size > maxFileBytes) throw fileTooLarge(size, maxFileBytes);
-    // One byte more than the file: reading it tells a file that grew while we read, with no
-    // extra read call.
-    const buf = Buffer.allocUnsafe(size + 1);
-    let offset = 0;
-    while (offset <= size) {
-      signal?.throwIfAborted();
-      const { bytesRead } = await fh.read(buf, offset, Math.min(READ_CHUNK_BYTES, size + 1 - offset), offset);
-      if (bytesRead === 0) break;
-      offset += bytesRead;
-    }
-    // Shrunk or grown while we read: probably still being written or synced. Transient.
-    if (offset < size) throw new Error(`File changed while being read: ${size} bytes expected, ${offset} read`);
-    if (offset > size) throw new Error(`File changed while being read: it grew beyond ${size} bytes`);
-    return buf.subarray(0, size);
-  } catch (err) {
-    throw fsReadError(err, filePath);
-  } finally {
-    await fh.close().catch(() => undefined);
-  }
-}
 
 // ---------------------------------------------------------------------------------------------
 // Header
@@ -287,7 +167,7 @@ export async function extractPhotoMetadata(
   signal?.throwIfAborted();
 
   // 1. Read once (or, for a very large file, its head, the rest streamed: see the header).
-  const source = await openPhotoSource(input.path, input.expected?.size ?? null, input.maxFileBytes, streamAboveBytes, signal);
+  const source = await openPhotoSource(input.path, input.expected, input.maxFileBytes, streamAboveBytes, signal);
   const { head, input: bytes } = source;
   signal?.throwIfAborted();
 
@@ -323,7 +203,7 @@ export async function extractPhotoMetadata(
   header?.catch(ignore);
   decoded?.catch(ignore);
 
-  // 4. Still the file that was imported?
+  // 4. Still the file that was imported? (By its stamp, else by its hash: see photo-source.ts.)
   const sha256 = await source.sha256();
   if (input.expected && sha256 !== input.expected.sha256.toLowerCase()) {
     throw new PermanentJobError(

@@ -1,6 +1,7 @@
 /** `metadata`: read a photo's pixels and embedded metadata; write its thumbnail and perceptual hash. */
 import { z } from 'zod';
 import { defineJobType } from '../define';
+import { fileStampSchema } from '../file-stamp';
 import { photoMetadataSchema } from '../outputs/photo-metadata';
 import { photoIdPayload, photoSubject, MINUTE } from './common';
 
@@ -12,8 +13,11 @@ export const MAX_INPUT_PIXELS = 400_000_000;
 export const metadataInputSchema = z.object({
   /** Absolute path of the photo; read only, never modified. */
   path: z.string(),
-  /** Size and hash recorded at import; when given, the file must still match them. */
-  expected: z.object({ size: z.number().int(), sha256: z.string() }).nullable(),
+  /**
+   * Size and hash recorded at import; when given, the file must still match them. `stamp`: the
+   * file's stamp when main hashed it (file-stamp.ts); while it holds, the hash is not recomputed.
+   */
+  expected: z.object({ size: z.number().int(), sha256: z.string(), stamp: fileStampSchema.optional() }).nullable(),
   /** Where to write the JPEG thumbnail (parent folders are created). */
   thumbnailPath: z.string(),
   /** Long side of the thumbnail in px (never enlarged). Default: DEFAULT_THUMBNAIL_LONG_SIDE. */
