@@ -1,0 +1,52 @@
+/**
+ * How many photos the rebuild's next step takes, so that each of main's stretches in it (the
+ * load's read, the apply's transaction) stays near a time budget. A user's write that arrives
+ * while main runs a step waits for the stretch to end: with a fixed 200-photo step that was
+ * 20–40 ms on a busy host (issue 31), with a budget it is a few ms. The cost per photo is measured
+ * as the rebuild runs (wall time, so a host that is busy makes steps smaller, not longer) and
+ * smoothed; the step size is the budget over the dearer stretch's cost, within fixed bounds.
+ */
+
+/** Main's time per stretch that a waiting user write may meet (issue 31: 3–4 ms). */
+export const REBUILD_STEP_BUDGET_MS = 4;
+/** At most this many photos a step, however cheap. */
+export const REBUILD_CHUNK = 200;
+/** At least this many: below it a step's fixed cost (claim, checkpoint, ledger, messages) dominates. */
+export const REBUILD_CHUNK_MIN = 20;
+/** The first step's size, before anything was measured. */
+const FIRST_STEP = 50;
+/** Weight of the newest measurement in the smoothed cost per photo. */
+const SMOOTHING = 0.3;
+
+export type Stretch = 'load' | 'apply';
+
+export class RebuildPace {
+  private readonly msPerPhoto: Record<Stretch, number | undefined> = { load: undefined, apply: undefined };
+
+  constructor(
+    private readonly budgetMs = REBUILD_STEP_BUDGET_MS,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
+
+  /** Photos for the next step. */
+  nextSize(): number {
+    const costs = Object.values(this.msPerPhoto).filter((x): x is number => x !== undefined);
+    if (!costs.length) return FIRST_STEP;
+    const dearest = Math.max(...costs);
+    if (dearest <= 0) return REBUILD_CHUNK;
+    return Math.max(REBUILD_CHUNK_MIN, Math.min(REBUILD_CHUNK, Math.floor(this.budgetMs / dearest)));
+  }
+
+  /** The time a stretch starts, for `record`. */
+  start(): number {
+    return this.now();
+  }
+
+  /** Records what a stretch that began at `startedAt` and covered `photos` photos cost per photo. */
+  record(stretch: Stretch, startedAt: number, photos: number): void {
+    if (photos <= 0) return;
+    const each = (this.now() - startedAt) / photos;
+    const before = this.msPerPhoto[stretch];
+    this.msPerPhoto[stretch] = before === undefined ? each : before + SMOOTHING * (each - before);
+  }
+}
