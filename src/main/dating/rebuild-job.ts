@@ -113,13 +113,13 @@ export function rebuildJob(deps: {
       const ids = JSON.stringify(out.estimates.map((x) => x.photoId));
       const stored = new Map((storedNow.all(ids) as (Ends & { id: number })[]).map((r) => [r.id, r]));
       const versions = new Map(evidenceVersions.all(ids) as [number, string][]);
-      for (const { photoId, version, estimate: e } of out.estimates) {
-        const current = stored.get(photoId);
+      for (const e of out.estimates) {
+        const current = stored.get(e.photoId);
         // Gone, or its evidence changed since load (that change recomputed it): skipped.
-        if (!current || (versions.get(photoId) ?? '0:0') !== version) continue;
+        if (!current || (versions.get(e.photoId) ?? '0:0') !== e.version) continue;
         const save = sameEnds(current, e) ? saveExplanation : saveAll;
-        const row = { status: e.status, earliest: e.earliest, latest: e.latest, json: JSON.stringify(e), now, photoId };
-        if (save.run(row).changes) changed.push(photoId);
+        const row = { status: e.status, earliest: e.earliest, latest: e.latest, json: e.json, now, photoId: e.photoId };
+        if (save.run(row).changes) changed.push(e.photoId);
       }
       pace.record('apply', startedAt, out.estimates.length);
       deps.onPhotosChanged(changed);

@@ -3,8 +3,10 @@
  * load's read, the apply's transaction) stays near a time budget. A user's write that arrives
  * while main runs a step waits for the stretch to end: with a fixed 200-photo step that was
  * 20–40 ms on a busy host (issue 31), with a budget it is a few ms. The cost per photo is measured
- * as the rebuild runs (wall time, so a host that is busy makes steps smaller, not longer) and
- * smoothed; the step size is the budget over the dearer stretch's cost, within fixed bounds.
+ * as the rebuild runs and smoothed; the step size is the budget over the dearer stretch's cost,
+ * within fixed bounds. It is main's CPU time, not wall time: on a crowded host a stretch's wall
+ * time is mostly waiting for a CPU, which a smaller step does not shorten (each step has a fixed
+ * cost, so it would only make the rebuild longer).
  */
 
 /** Main's time per stretch that a waiting user write may meet (issue 31: 3–4 ms). */
@@ -20,12 +22,18 @@ const SMOOTHING = 0.3;
 
 export type Stretch = 'load' | 'apply';
 
+/** CPU time this process has used, in ms. */
+function processCpuMs(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+}
+
 export class RebuildPace {
   private readonly msPerPhoto: Record<Stretch, number | undefined> = { load: undefined, apply: undefined };
 
   constructor(
     private readonly budgetMs = REBUILD_STEP_BUDGET_MS,
-    private readonly now: () => number = () => performance.now(),
+    private readonly now: () => number = processCpuMs,
   ) {}
 
   /** Photos for the next step. */
