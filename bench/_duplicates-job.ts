@@ -27,7 +27,7 @@ function spawner(flags: string[]) {
     : { spawn: forkWorkerSpawner(paths.sourceWorkerEntry, ['--import', 'tsx', ...flags]), from: 'worker from source (tsx)' };
 }
 
-function seed(core: Core, words: Uint32Array, from: number, to: number): void {
+export function seed(core: Core, words: Uint32Array, from: number, to: number): void {
   const photo = core.db.sqlite.prepare(
     `INSERT INTO photos (id, sha256, path, filename, size, metadata_status, imported_at, updated_at)
      VALUES (?, ?, ?, ?, 1, 'ready', 0, 0)`,

@@ -93,11 +93,11 @@ describe('the worker’s copy of the library', () => {
     ['photo by photo, filed again after the update', Infinity, true],
   ])(
     'after any update (and prune) finds what brute force finds between unscanned photos and all others (%s)',
-    (_, sortedFrom, refile) => {
+    (_, batchFrom, refile) => {
       const saved = { ...BATCH, ...REFILE };
-      BATCH.sortedFrom = sortedFrom;
+      BATCH.batchFrom = batchFrom;
       if (refile) [REFILE.min, REFILE.share] = [0, 0];
-      onTestFinished(() => void ([BATCH.sortedFrom, REFILE.min, REFILE.share] = [saved.sortedFrom, saved.min, saved.share]));
+      onTestFinished(() => void ([BATCH.batchFrom, REFILE.min, REFILE.share] = [saved.batchFrom, saved.min, saved.share]));
       const fate = fc.constantFrom('kept', 'changed', 'dropped', 'removed', 'added', 'absent');
       fc.assert(
         fc.property(
@@ -184,7 +184,7 @@ describe('the worker’s copy of the library', () => {
           },
         ),
         // Table by table costs a pass over each table's 65,536 buckets per search: fewer runs.
-        { numRuns: sortedFrom === 0 ? 20 : 100 },
+        { numRuns: batchFrom === 0 ? 20 : 100 },
       );
     },
   );
