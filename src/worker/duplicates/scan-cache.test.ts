@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { HASHES_PER_PHOTO, MATCHED_BY, hashesToBlob, hashesToHex, photoDistance } from '../../shared/duplicates/hash-set';
 import type { ChangedHashes, PackedPhotos } from '../../shared/jobs/outputs/duplicate-scan';
 import { photos } from '../../../test/support/random-hashes';
-import { compareHeld, forget, holdPage, probe, prune, sync } from './scan-cache';
+import { COPY_IDLE, compareHeld, forget, holdPage, probe, prune, sync } from './scan-cache';
 import { BATCH } from './find-pairs';
 import { REFILE } from './library-copy';
 
@@ -71,6 +71,32 @@ describe('the worker’s copy of the library', () => {
     // A new copy's first page lets go of the old one at once.
     holdPage('L2', 300, page([5], [0], [1]), true, false);
     expect(probe('L2')).toBeNull();
+  });
+
+  it('lets go of a copy unused for COPY_IDLE.ms; every use keeps it that long again', () => {
+    // The clock is the test's: it runs the pending drop when it says the time has passed.
+    const pending: { drop: () => void; ms: number; cancelled: boolean }[] = [];
+    const saved = { ...COPY_IDLE };
+    COPY_IDLE.schedule = (drop, ms) => {
+      const timer = { drop, ms, cancelled: false };
+      pending.push(timer);
+      return () => void (timer.cancelled = true);
+    };
+    onTestFinished(() => void Object.assign(COPY_IDLE, saved));
+    const elapse = () => pending.filter((t) => !t.cancelled).forEach((t) => t.drop());
+    holdPage('L5', 100, page([1, 2], [0, 1], [0, 1]), true, true);
+    expect(pending.map((t) => t.ms)).toEqual([COPY_IDLE.ms]);
+    // A compare re-arms it (the earlier drop is cancelled), and so do a sync and a prune.
+    compareHeld('L5', { ...q, fromId: 1, toId: 2, holds: 2, base: 100 }, ctl);
+    sync('L5', 100, { startedAt: 200, changed: changes([]), unscanned: new Int32Array(0) });
+    prune('L5', 200, Int32Array.of(1, 2));
+    expect(pending.map((t) => t.cancelled)).toEqual([true, true, true, false]);
+    // A probe is not a use: main asks, and may hand the scan to another worker.
+    probe('L5');
+    expect(pending).toHaveLength(4);
+    elapse();
+    expect(probe('L5')).toBeNull();
+    expect(compareHeld('L5', { ...q, fromId: 1, toId: 2, holds: 2, base: 200 }, ctl).lost).toBe(true);
   });
 
   it('keeps only the photos the library still holds when told them (photos removed leave no changed row)', () => {
