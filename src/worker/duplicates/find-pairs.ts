@@ -8,7 +8,7 @@
  */
 import { CORNER_KINDS, HASHES_PER_PHOTO, KIND, MATCHED_BY, matchOf, type MatchedBy } from '../../shared/duplicates/hash-set';
 import type { PackedPhotos } from '../../shared/jobs/outputs/duplicate-scan';
-import { HashIndex, Hits, TABLES } from './hash-index';
+import { BUCKET_COUNT, HashIndex, Hits, TABLES, quarter, type QueryBatch } from './hash-index';
 
 export type { PackedPhotos };
 
@@ -96,6 +96,8 @@ export interface Match {
 export const BATCH = {
   /** From this many queries on, they search table by table, all at once (below it, one by one). */
   batchFrom: 512,
+  /** From this many queries on, a batch probes each table in bucket order (see collectBatch). */
+  sortFrom: 2_048,
   /** Matches of hashes a batch may hold before it is searched again photo by photo (a library of near-blank scans). */
   maxHits: 1 << 21,
 };
@@ -171,12 +173,19 @@ export class PhotoIndex {
     });
   }
 
-  /** All queries' matches of hashes into `hits`, table by table; false if they grow past BATCH.maxHits. */
+  /**
+   * All queries' matches of hashes into `hits`, table by table; false if they grow past
+   * BATCH.maxHits. From BATCH.sortFrom queries on (a full scan's chunk), they probe each table in
+   * the order of their bucket there, so the table is read nearly front to back; fewer (the new
+   * photos of an import) gain nothing from it and skip the sort's pass over 65,536 buckets.
+   */
   private collectBatch(qs: Queries, maxDistance: number, ctl: { signal?: AbortSignal; progress?(fraction: number): void }) {
     const { hits, searches } = this;
     const n = qs.ids.length;
     hits.length = 0;
-    const batch = { hi: new Uint32Array(n), lo: new Uint32Array(n), below: new Uint32Array(n), tag: new Uint32Array(n), n };
+    const batch = newBatch(n);
+    const sorted = n >= BATCH.sortFrom ? newBatch(n) : null;
+    const counts = sorted ? new Uint32Array(BUCKET_COUNT + 1) : null;
     const { words, at } = qs;
     for (let s = 0; s < searches.length; s++) {
       const { kind, family } = searches[s];
@@ -188,7 +197,7 @@ export class PhotoIndex {
       }
       for (let q = 0; q < TABLES; q++) {
         ctl.signal?.throwIfAborted();
-        family.index.probeMany(q, batch, maxDistance, hits);
+        family.index.probeMany(q, sorted && counts ? sortByBucket(batch, q, sorted, counts) : batch, maxDistance, hits);
         if (hits.length > 3 * BATCH.maxHits) return false;
       }
       ctl.progress?.((s + 1) / searches.length);
@@ -236,6 +245,29 @@ export class PhotoIndex {
     }
     return out;
   }
+}
+
+const newBatch = (n: number): QueryBatch => ({
+  hi: new Uint32Array(n),
+  lo: new Uint32Array(n),
+  below: new Uint32Array(n),
+  tag: new Uint32Array(n),
+  n,
+});
+
+/** `from`'s queries into `to`, in the order of their bucket in table `q` (a counting sort). */
+function sortByBucket(from: QueryBatch, q: number, to: QueryBatch, counts: Uint32Array): QueryBatch {
+  counts.fill(0);
+  for (let j = 0; j < from.n; j++) counts[quarter(from.hi[j], from.lo[j], q) + 1]++;
+  for (let b = 0; b < BUCKET_COUNT; b++) counts[b + 1] += counts[b];
+  for (let j = 0; j < from.n; j++) {
+    const i = counts[quarter(from.hi[j], from.lo[j], q)]++;
+    to.hi[i] = from.hi[j];
+    to.lo[i] = from.lo[j];
+    to.below[i] = from.below[j];
+    to.tag[i] = from.tag[j];
+  }
+  return to;
 }
 
 /** Every photo of `set` as queries, each looking at the indexed photos before `below(position)`. */

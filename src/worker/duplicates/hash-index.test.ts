@@ -105,15 +105,17 @@ const brutePairs = (a: PackedPhotos, b: PackedPhotos | null, d: number) => {
   return out.sort();
 };
 
-// Below BATCH.batchFrom queries a search goes photo by photo; from it on, table by table in bucket
-// order, and photo by photo again when a batch finds more than BATCH.maxHits matches of hashes.
+// Below BATCH.batchFrom queries a search goes photo by photo; from it on, table by table (in bucket
+// order from BATCH.sortFrom on), and photo by photo again when a batch finds more than
+// BATCH.maxHits matches of hashes.
 describe.each([
-  { how: 'photo by photo', batchFrom: Infinity, maxHits: BATCH.maxHits },
-  { how: 'table by table', batchFrom: 0, maxHits: BATCH.maxHits },
-  { how: 'table by table, falling back to photo by photo', batchFrom: 0, maxHits: 1 },
-])('findPairs, $how', ({ batchFrom, maxHits }) => {
+  { how: 'photo by photo', batchFrom: Infinity, sortFrom: Infinity, maxHits: BATCH.maxHits },
+  { how: 'table by table', batchFrom: 0, sortFrom: Infinity, maxHits: BATCH.maxHits },
+  { how: 'table by table in bucket order', batchFrom: 0, sortFrom: 0, maxHits: BATCH.maxHits },
+  { how: 'table by table, falling back to photo by photo', batchFrom: 0, sortFrom: 0, maxHits: 1 },
+])('findPairs, $how', ({ batchFrom, sortFrom, maxHits }) => {
   const saved = { ...BATCH };
-  beforeEach(() => Object.assign(BATCH, { batchFrom, maxHits }));
+  beforeEach(() => Object.assign(BATCH, { batchFrom, sortFrom, maxHits }));
   afterEach(() => Object.assign(BATCH, saved));
   const key = (p: { a: number; b: number; distance: number; by: string }) => `${p.a}-${p.b}:${p.distance}:${p.by}`;
 
