@@ -37,13 +37,25 @@ export async function profileThisProcess(file: string): Promise<() => Promise<vo
 /** The flags that make a forked Node process write its profile into `dir` when it exits. */
 export const cpuProfFlags = (dir: string) => ['--cpu-prof', `--cpu-prof-dir=${dir}`, '--cpu-prof-interval=500'];
 
-/** Self time by function (file:line), idle and GC as their own lines, sorted, in ms and share. */
-export function summariseProfile(file: string, top = 14): string {
+/** A stretch of time on the monotonic clock profiles are stamped by (process.hrtime), in µs. */
+export interface Window {
+  fromUs: number;
+  toUs: number;
+}
+
+/**
+ * Self time by function (file:line), idle and GC as their own lines, sorted, in ms and share;
+ * with `windows`, only the samples taken within them.
+ */
+export function summariseProfile(file: string, top = 14, windows?: readonly Window[]): string {
   const p = JSON.parse(fs.readFileSync(file, 'utf8')) as CpuProfile;
   const byNode = new Map(p.nodes.map((n) => [n.id, n]));
   const self = new Map<string, number>();
   let total = 0;
+  let at = p.startTime;
   for (let i = 0; i < p.samples.length; i++) {
+    at += p.timeDeltas[i] ?? 0;
+    if (windows && !windows.some((w) => at >= w.fromUs && at <= w.toUs)) continue;
     const dt = (p.timeDeltas[i] ?? 0) / 1000;
     const f = byNode.get(p.samples[i])?.callFrame;
     if (!f) continue;

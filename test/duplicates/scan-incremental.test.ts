@@ -165,3 +165,15 @@ describe('duplicate_scan keeps the worker’s copy of the library between scans'
     expect(proposed(core)).toEqual(incremental);
   });
 });
+
+describe('a compare step’s read of the photos it searches with', () => {
+  it('goes through the scan index, not the whole table in id order (a walk of every photo in each step)', () => {
+    core = openTestCore({ concurrency: 0 });
+    // Two reads (never scanned; scanned at a smaller distance), each through the index; the second
+    // sorts what it finds (usually nothing) into id order.
+    const reads = new PhotoHashStore(core.db.sqlite).unscannedPlan().filter((step) => step.includes('photo_hashes'));
+    expect(reads).toHaveLength(2);
+    for (const read of reads)
+      expect(read).toMatch(/^SEARCH photo_hashes USING (COVERING )?INDEX photo_hashes_scan_idx \(scanned_distance/);
+  });
+});

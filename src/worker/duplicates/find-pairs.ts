@@ -8,7 +8,7 @@
  */
 import { CORNER_KINDS, HASHES_PER_PHOTO, KIND, MATCHED_BY, matchOf, type MatchedBy } from '../../shared/duplicates/hash-set';
 import type { PackedPhotos } from '../../shared/jobs/outputs/duplicate-scan';
-import { BUCKET_COUNT, HashIndex, Hits, TABLES, quarter } from './hash-index';
+import { BUCKET_COUNT, HashIndex, Hits, TABLES, quarter, type QueryBatch } from './hash-index';
 
 export type { PackedPhotos };
 
@@ -94,16 +94,19 @@ export interface Match {
 }
 
 export const BATCH = {
-  /** From this many queries on, they search table by table in bucket order (below it, one by one). */
-  sortedFrom: 512,
+  /** From this many queries on, they search table by table, all at once (below it, one by one). */
+  batchFrom: 512,
+  /** From this many queries on, a batch probes each table in bucket order (see collectBatch). */
+  sortFrom: 2_048,
   /** Matches of hashes a batch may hold before it is searched again photo by photo (a library of near-blank scans). */
   maxHits: 1 << 21,
 };
 
 /**
- * A set of photos filed in the four families. Many photos search it at once, table by table in
- * the order of their buckets: the tables are far larger than a processor's caches, and probing
- * them at random (17 buckets × 4 tables × 13 searches per photo) costs a memory access per bucket.
+ * A set of photos filed in the four families. Many photos search it at once, table by table
+ * (HashIndex.probeMany): the tables are far larger than a processor's caches, and a photo's
+ * probes (17 buckets × 4 tables × 13 searches at d = 6) each wait on memory unless many are
+ * in flight together.
  */
 export class PhotoIndex {
   /** SEARCHES with their families. */
@@ -145,8 +148,8 @@ export class PhotoIndex {
   ): Match[][] {
     const n = qs.ids.length;
     const out: Match[][] = [];
-    const batch = n >= BATCH.sortedFrom && this.searches[0].family.index.probes(maxDistance);
-    if (batch && this.collectSorted(qs, maxDistance, ctl)) return this.reduce(qs, maxPerPhoto, accept);
+    const batch = n >= BATCH.batchFrom && this.searches[0].family.index.probes(maxDistance);
+    if (batch && this.collectBatch(qs, maxDistance, ctl)) return this.reduce(qs, maxPerPhoto, accept);
     for (let j = 0; j < n; j++) {
       if ((j & 255) === 0) {
         ctl.signal?.throwIfAborted();
@@ -170,38 +173,31 @@ export class PhotoIndex {
     });
   }
 
-  /** All queries' matches of hashes into `hits`, table by table; false if they grow past BATCH.maxHits. */
-  private collectSorted(qs: Queries, maxDistance: number, ctl: { signal?: AbortSignal; progress?(fraction: number): void }) {
+  /**
+   * All queries' matches of hashes into `hits`, table by table; false if they grow past
+   * BATCH.maxHits. From BATCH.sortFrom queries on (a full scan's chunk), they probe each table in
+   * the order of their bucket there, so the table is read nearly front to back; fewer (the new
+   * photos of an import) gain nothing from it and skip the sort's pass over 65,536 buckets.
+   */
+  private collectBatch(qs: Queries, maxDistance: number, ctl: { signal?: AbortSignal; progress?(fraction: number): void }) {
     const { hits, searches } = this;
     const n = qs.ids.length;
     hits.length = 0;
-    const counts = new Uint32Array(BUCKET_COUNT + 1);
+    const batch = newBatch(n);
+    const sorted = n >= BATCH.sortFrom ? newBatch(n) : null;
+    const counts = sorted ? new Uint32Array(BUCKET_COUNT + 1) : null;
     const { words, at } = qs;
-    const hi = new Uint32Array(n);
-    const lo = new Uint32Array(n);
-    const below = new Uint32Array(n);
-    const query = new Uint32Array(n);
     for (let s = 0; s < searches.length; s++) {
       const { kind, family } = searches[s];
+      for (let j = 0; j < n; j++) {
+        batch.hi[j] = words[at[j] + 2 * kind];
+        batch.lo[j] = words[at[j] + 2 * kind + 1];
+        batch.below[j] = qs.below[j] * family.perPhoto;
+        batch.tag[j] = j * searches.length + s;
+      }
       for (let q = 0; q < TABLES; q++) {
         ctl.signal?.throwIfAborted();
-        // Counting sort of the queries by their bucket in this table, gathering what a probe reads.
-        counts.fill(0);
-        for (let j = 0; j < n; j++) counts[quarter(words[at[j] + 2 * kind], words[at[j] + 2 * kind + 1], q) + 1]++;
-        for (let b = 0; b < BUCKET_COUNT; b++) counts[b + 1] += counts[b];
-        for (let j = 0; j < n; j++) {
-          const h = words[at[j] + 2 * kind];
-          const l = words[at[j] + 2 * kind + 1];
-          const i = counts[quarter(h, l, q)]++;
-          hi[i] = h;
-          lo[i] = l;
-          below[i] = qs.below[j] * family.perPhoto;
-          query[i] = j * searches.length + s;
-        }
-        for (let i = 0; i < n; i++) {
-          if ((i & 4095) === 4095) ctl.signal?.throwIfAborted();
-          family.index.probe(q, hi[i], lo[i], maxDistance, below[i], hits, query[i]);
-        }
+        family.index.probeMany(q, sorted && counts ? sortByBucket(batch, q, sorted, counts) : batch, maxDistance, hits);
         if (hits.length > 3 * BATCH.maxHits) return false;
       }
       ctl.progress?.((s + 1) / searches.length);
@@ -249,6 +245,29 @@ export class PhotoIndex {
     }
     return out;
   }
+}
+
+const newBatch = (n: number): QueryBatch => ({
+  hi: new Uint32Array(n),
+  lo: new Uint32Array(n),
+  below: new Uint32Array(n),
+  tag: new Uint32Array(n),
+  n,
+});
+
+/** `from`'s queries into `to`, in the order of their bucket in table `q` (a counting sort). */
+function sortByBucket(from: QueryBatch, q: number, to: QueryBatch, counts: Uint32Array): QueryBatch {
+  counts.fill(0);
+  for (let j = 0; j < from.n; j++) counts[quarter(from.hi[j], from.lo[j], q) + 1]++;
+  for (let b = 0; b < BUCKET_COUNT; b++) counts[b + 1] += counts[b];
+  for (let j = 0; j < from.n; j++) {
+    const i = counts[quarter(from.hi[j], from.lo[j], q)]++;
+    to.hi[i] = from.hi[j];
+    to.lo[i] = from.lo[j];
+    to.below[i] = from.below[j];
+    to.tag[i] = from.tag[j];
+  }
+  return to;
 }
 
 /** Every photo of `set` as queries, each looking at the indexed photos before `below(position)`. */

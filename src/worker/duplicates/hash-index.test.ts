@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HASHES_PER_PHOTO, photoDistance, popcount32 } from '../../shared/duplicates/hash-set';
-import { HashIndex } from './hash-index';
+import { HashIndex, Hits, PROBING, TABLES } from './hash-index';
 import { BATCH, findPairs, type PackedPhotos } from './find-pairs';
 import { hashes, photos } from '../../../test/support/random-hashes';
 
@@ -40,6 +40,56 @@ describe('HashIndex (multi-index hashing)', () => {
   });
 });
 
+describe('HashIndex.probeMany (many queries at once, table by table)', () => {
+  const saved = { ...PROBING };
+  afterEach(() => Object.assign(PROBING, saved));
+  /** A query `flips` bits away from stored hash `of`: exactly at, or one past, the distance searched. */
+  const near = (hi: Uint32Array, lo: Uint32Array, of: number, flips: number, seed: number): [number, number] => {
+    let [h, l] = [hi[of], lo[of]];
+    for (let k = 0; k < flips; k++) {
+      const bit = (seed + 29 * k) % 64;
+      if (bit < 32) h = (h ^ (1 << bit)) >>> 0;
+      else l = (l ^ (1 << (bit - 32))) >>> 0;
+    }
+    return [h, l];
+  };
+
+  it('finds, per query, exactly what brute force finds before its bound, at any distance it probes (edges included)', () => {
+    fc.assert(
+      fc.property(
+        hashes(200),
+        fc.integer({ min: 0, max: 15 }),
+        fc.array(fc.tuple(fc.nat(), fc.integer({ min: -1, max: 1 }), fc.nat(), fc.nat()), { minLength: 1, maxLength: 120 }),
+        fc.integer({ min: 1, max: 4_000 }),
+        ({ hi, lo }, d, picks, perBlock) => {
+          // Blocks of queries from one (perBlock below a query's buckets) to all of them.
+          PROBING.perBlock = perBlock;
+          const index = new HashIndex(hi, lo);
+          expect(index.probes(d)).toBe(true);
+          // Queries at d - 1, d and d + 1 bits from a stored hash (the edges of the search), each
+          // with its own bound and tag.
+          const n = picks.length;
+          const batch = { hi: new Uint32Array(n), lo: new Uint32Array(n), below: new Uint32Array(n), tag: new Uint32Array(n), n };
+          picks.forEach(([of, edge, seed, cut], j) => {
+            [batch.hi[j], batch.lo[j]] = near(hi, lo, of % hi.length, Math.max(0, d + edge), seed);
+            batch.below[j] = cut % (hi.length + 1);
+            batch.tag[j] = 1000 + j;
+          });
+          const out = new Hits();
+          for (let q = 0; q < TABLES; q++) index.probeMany(q, batch, d, out);
+          const found: string[][] = Array.from({ length: n }, () => []);
+          for (let i = 0; i < out.length; i += 3) found[out.data[i] - 1000].push(`${out.data[i + 1]}:${out.data[i + 2]}`);
+          for (let j = 0; j < n; j++) {
+            const b = batch.below[j];
+            expect(found[j].sort()).toEqual(bruteWithin(hi.subarray(0, b), lo.subarray(0, b), batch.hi[j], batch.lo[j], d));
+          }
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+});
+
 const brutePairs = (a: PackedPhotos, b: PackedPhotos | null, d: number) => {
   const out: string[] = [];
   const other = b ?? a;
@@ -55,15 +105,17 @@ const brutePairs = (a: PackedPhotos, b: PackedPhotos | null, d: number) => {
   return out.sort();
 };
 
-// Below BATCH.sortedFrom queries a search goes photo by photo; from it on, table by table in bucket
-// order, and photo by photo again when a batch finds more than BATCH.maxHits matches of hashes.
+// Below BATCH.batchFrom queries a search goes photo by photo; from it on, table by table (in bucket
+// order from BATCH.sortFrom on), and photo by photo again when a batch finds more than
+// BATCH.maxHits matches of hashes.
 describe.each([
-  { how: 'photo by photo', sortedFrom: Infinity, maxHits: BATCH.maxHits },
-  { how: 'table by table', sortedFrom: 0, maxHits: BATCH.maxHits },
-  { how: 'table by table, falling back to photo by photo', sortedFrom: 0, maxHits: 1 },
-])('findPairs, $how', ({ sortedFrom, maxHits }) => {
+  { how: 'photo by photo', batchFrom: Infinity, sortFrom: Infinity, maxHits: BATCH.maxHits },
+  { how: 'table by table', batchFrom: 0, sortFrom: Infinity, maxHits: BATCH.maxHits },
+  { how: 'table by table in bucket order', batchFrom: 0, sortFrom: 0, maxHits: BATCH.maxHits },
+  { how: 'table by table, falling back to photo by photo', batchFrom: 0, sortFrom: 0, maxHits: 1 },
+])('findPairs, $how', ({ batchFrom, sortFrom, maxHits }) => {
   const saved = { ...BATCH };
-  beforeEach(() => Object.assign(BATCH, { sortedFrom, maxHits }));
+  beforeEach(() => Object.assign(BATCH, { batchFrom, sortFrom, maxHits }));
   afterEach(() => Object.assign(BATCH, saved));
   const key = (p: { a: number; b: number; distance: number; by: string }) => `${p.a}-${p.b}:${p.distance}:${p.by}`;
 

@@ -18,6 +18,10 @@ const BUCKETS = 1 << 16;
 /** Above this quarter radius the index scans every entry instead. */
 const MAX_QUARTER_RADIUS = 3;
 
+/** Buckets `probeMany` lists at a time, at most (12 bytes each; tests make it small to take many blocks). */
+export const PROBING = { perBlock: 1 << 15 };
+let RANGES = new Uint32Array(0);
+
 /** 16-bit masks with at most r bits set, for r = 0..MAX_QUARTER_RADIUS, fewest bits first. */
 const MASKS: Uint16Array[] = (() => {
   const byBits: number[][] = Array.from({ length: 17 }, () => []);
@@ -40,6 +44,15 @@ export function quarter(hi: number, lo: number, q: number): number {
 }
 
 export const TABLES = QUARTERS;
+
+/** Queries searched together (`probeMany`): their hashes' halves, the entry each stops below, and the tag its hits carry. */
+export interface QueryBatch {
+  hi: Uint32Array;
+  lo: Uint32Array;
+  below: Uint32Array;
+  tag: Uint32Array;
+  n: number;
+}
 export const BUCKET_COUNT = BUCKETS;
 
 /** A growing list of (tag, entry, distance) triples. */
@@ -101,47 +114,96 @@ export class HashIndex {
     below = this.count,
   ): void {
     if (!this.probes(maxDistance)) return this.scan(qhi, qlo, maxDistance, hit, below);
-    const found = this.found;
+    const { found, one } = this;
     found.length = 0;
-    for (let q = 0; q < QUARTERS; q++) this.probe(q, qhi, qlo, maxDistance, below, found, 0);
+    [one.hi[0], one.lo[0], one.below[0]] = [qhi, qlo, below];
+    for (let q = 0; q < QUARTERS; q++) this.probeMany(q, one, maxDistance, found);
     for (let i = 0; i < found.length; i += 3) hit(found.data[i + 1], found.data[i + 2]);
   }
 
-  /** Whether searches at this distance probe the tables (`probe`), rather than scan every entry (`within`). */
+  /** Whether searches at this distance probe the tables (`probeMany`), rather than scan every entry. */
   probes(maxDistance: number): boolean {
     return Math.floor(maxDistance / QUARTERS) <= MAX_QUARTER_RADIUS;
   }
 
   /**
-   * Table `q`'s share of a search (see `within`): appends (`tag`, entry, distance) to `out` for
-   * each match it reports. Searching many queries table by table, in the order of their quarter
-   * `q` (`quarterOf`), reads each table nearly front to back instead of at random.
+   * Table `q`'s share of searching with many queries at once, in two passes so that
+   * the processor has many memory reads in flight instead of one: first the queries' buckets'
+   * bounds (independent reads of `starts`), then the slots of each bucket found non-empty. A probe
+   * one query at a time waits on each read, and the tables are far larger than the caches. The
+   * queries go in blocks, so the list of buckets stays small at any distance.
    */
-  probe(q: number, qhi: number, qlo: number, maxDistance: number, below: number, out: Hits, tag: number): void {
-    const r = Math.floor(maxDistance / QUARTERS);
-    const masks = MASKS[r];
-    const key = quarter(qhi, qlo, q);
+  probeMany(q: number, queries: QueryBatch, maxDistance: number, out: Hits): void {
+    const masks = MASKS[Math.floor(maxDistance / QUARTERS)];
+    const block = Math.max(1, Math.floor(PROBING.perBlock / masks.length));
+    if (RANGES.length < 3 * block * masks.length) RANGES = new Uint32Array(3 * block * masks.length);
+    for (let from = 0; from < queries.n; from += block) {
+      const k = this.bucketsOf(q, queries, masks, from, Math.min(queries.n, from + block));
+      this.readBuckets(q, queries, maxDistance, k, out);
+    }
+  }
+
+  /** Into `ranges`: (query, first slot, end) for each non-empty bucket of queries [from, to); how many words. */
+  private bucketsOf(q: number, queries: QueryBatch, masks: Uint16Array, from: number, to: number): number {
     const starts = this.starts[q];
+    const ranges = this.ranges;
+    let k = 0;
+    for (let j = from; j < to; j++) {
+      const key = quarter(queries.hi[j], queries.lo[j], q);
+      for (let m = 0; m < masks.length; m++) {
+        const bucket = key ^ masks[m];
+        const first = starts[bucket];
+        const end = starts[bucket + 1];
+        if (first === end) continue;
+        ranges[k++] = j;
+        ranges[k++] = first;
+        ranges[k++] = end;
+      }
+    }
+    return k;
+  }
+
+  /**
+   * The matches in the buckets `bucketsOf` listed, appended to `out` as (the query's tag, entry,
+   * distance). A bucket holds its entries in ascending order, so a query stops at its `below`; a
+   * match close enough in an earlier quarter was reported from that quarter's table.
+   */
+  private readBuckets(q: number, queries: QueryBatch, maxDistance: number, k: number, out: Hits): void {
+    const r = Math.floor(maxDistance / QUARTERS);
     const slots = this.slots[q];
-    for (let m = 0; m < masks.length; m++) {
-      const bucket = key ^ masks[m];
-      for (let i = 3 * starts[bucket], end = 3 * starts[bucket + 1]; i < end; i += 3) {
-        const entry = slots[i + 2];
-        // A bucket holds its entries in ascending order: the rest are all past `below`.
+    const ranges = this.ranges;
+    for (let i = 0; i < k; i += 3) {
+      const j = ranges[i];
+      const qhi = queries.hi[j];
+      const qlo = queries.lo[j];
+      const below = queries.below[j];
+      for (let s = 3 * ranges[i + 1], end = 3 * ranges[i + 2]; s < end; s += 3) {
+        const entry = slots[s + 2];
         if (entry >= below) break;
-        const h = slots[i];
-        const l = slots[i + 1];
+        const h = slots[s];
+        const l = slots[s + 1];
         const d = popcount32((qhi ^ h) >>> 0) + popcount32((qlo ^ l) >>> 0);
         if (d > maxDistance) continue;
-        // A match close enough in an earlier quarter was reported from that quarter's table.
         let earlier = false;
         for (let p = 0; p < q && !earlier; p++) earlier = popcount32(quarter(qhi, qlo, p) ^ quarter(h, l, p)) <= r;
-        if (!earlier) out.push(tag, entry, d);
+        if (!earlier) out.push(queries.tag[j], entry, d);
       }
     }
   }
 
+  /** (query, first slot, end) per bucket of a block: shared by the process's indexes (a worker searches one at a time). */
+  private get ranges(): Uint32Array {
+    return RANGES;
+  }
+
   private readonly found = new Hits();
+  private readonly one: QueryBatch = {
+    hi: new Uint32Array(1),
+    lo: new Uint32Array(1),
+    below: new Uint32Array(1),
+    tag: new Uint32Array(1),
+    n: 1,
+  };
 
   /** Bytes its tables hold (the hashes it was given are the caller's). */
   bytes(): number {

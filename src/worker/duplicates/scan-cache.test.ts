@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { HASHES_PER_PHOTO, MATCHED_BY, hashesToBlob, hashesToHex, photoDistance } from '../../shared/duplicates/hash-set';
 import type { ChangedHashes, PackedPhotos } from '../../shared/jobs/outputs/duplicate-scan';
 import { photos } from '../../../test/support/random-hashes';
-import { compareHeld, forget, holdPage, probe, prune, sync } from './scan-cache';
+import { COPY_IDLE, compareHeld, forget, holdPage, probe, prune, sync } from './scan-cache';
 import { BATCH } from './find-pairs';
 import { REFILE } from './library-copy';
 
@@ -73,6 +73,32 @@ describe('the worker’s copy of the library', () => {
     expect(probe('L2')).toBeNull();
   });
 
+  it('lets go of a copy unused for COPY_IDLE.ms; every use keeps it that long again', () => {
+    // The clock is the test's: it runs the pending drop when it says the time has passed.
+    const pending: { drop: () => void; ms: number; cancelled: boolean }[] = [];
+    const saved = { ...COPY_IDLE };
+    COPY_IDLE.schedule = (drop, ms) => {
+      const timer = { drop, ms, cancelled: false };
+      pending.push(timer);
+      return () => void (timer.cancelled = true);
+    };
+    onTestFinished(() => void Object.assign(COPY_IDLE, saved));
+    const elapse = () => pending.filter((t) => !t.cancelled).forEach((t) => t.drop());
+    holdPage('L5', 100, page([1, 2], [0, 1], [0, 1]), true, true);
+    expect(pending.map((t) => t.ms)).toEqual([COPY_IDLE.ms]);
+    // A compare re-arms it (the earlier drop is cancelled), and so do a sync and a prune.
+    compareHeld('L5', { ...q, fromId: 1, toId: 2, holds: 2, base: 100 }, ctl);
+    sync('L5', 100, { startedAt: 200, changed: changes([]), unscanned: new Int32Array(0) });
+    prune('L5', 200, Int32Array.of(1, 2));
+    expect(pending.map((t) => t.cancelled)).toEqual([true, true, true, false]);
+    // A probe is not a use: main asks, and may hand the scan to another worker.
+    probe('L5');
+    expect(pending).toHaveLength(4);
+    elapse();
+    expect(probe('L5')).toBeNull();
+    expect(compareHeld('L5', { ...q, fromId: 1, toId: 2, holds: 2, base: 200 }, ctl).lost).toBe(true);
+  });
+
   it('keeps only the photos the library still holds when told them (photos removed leave no changed row)', () => {
     holdPage('L4', 100, page([1, 2, 3], [0, 1, 3], [0, 0, 0]), true, true);
     // Photo 2 was removed: its row is gone, so nothing says so but the count.
@@ -93,11 +119,11 @@ describe('the worker’s copy of the library', () => {
     ['photo by photo, filed again after the update', Infinity, true],
   ])(
     'after any update (and prune) finds what brute force finds between unscanned photos and all others (%s)',
-    (_, sortedFrom, refile) => {
+    (_, batchFrom, refile) => {
       const saved = { ...BATCH, ...REFILE };
-      BATCH.sortedFrom = sortedFrom;
+      BATCH.batchFrom = batchFrom;
       if (refile) [REFILE.min, REFILE.share] = [0, 0];
-      onTestFinished(() => void ([BATCH.sortedFrom, REFILE.min, REFILE.share] = [saved.sortedFrom, saved.min, saved.share]));
+      onTestFinished(() => void ([BATCH.batchFrom, REFILE.min, REFILE.share] = [saved.batchFrom, saved.min, saved.share]));
       const fate = fc.constantFrom('kept', 'changed', 'dropped', 'removed', 'added', 'absent');
       fc.assert(
         fc.property(
@@ -184,7 +210,7 @@ describe('the worker’s copy of the library', () => {
           },
         ),
         // Table by table costs a pass over each table's 65,536 buckets per search: fewer runs.
-        { numRuns: sortedFrom === 0 ? 20 : 100 },
+        { numRuns: batchFrom === 0 ? 20 : 100 },
       );
     },
   );
