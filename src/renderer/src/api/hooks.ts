@@ -5,6 +5,7 @@ import { client } from './client';
 import { QueryCache, type QueryOptions } from './query-cache';
 import type { ConnectionState } from './transport';
 import { onReconnect } from './reconnect';
+import { writeEventsIntoCache } from './server-events';
 
 export interface Query<T> {
   data: T | undefined;
@@ -16,10 +17,7 @@ export interface Query<T> {
 /** The window's one cache of server state (see query-cache.ts); re-read whole when the connection comes back. */
 export const queryCache = new QueryCache(client);
 onReconnect(client, () => queryCache.refetchAll());
-// `jobs.changed` carries the job counts: every badge, tile and indicator reads them from here.
-client.on('jobs.changed', ({ counts, paused, unseenFailed }) =>
-  queryCache.setData('jobs.counts', {}, { counts, paused, unseenFailed }),
-);
+writeEventsIntoCache(client, queryCache);
 
 /**
  * `name(input)` from the shared cache: read when first shown, again when `deps` change, and after

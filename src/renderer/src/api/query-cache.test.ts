@@ -26,7 +26,7 @@ function stubClient() {
   return {
     client: client as unknown as CacheClient,
     calls,
-    raise: (name: EventName) => listeners.get(name)?.forEach((l) => l({})),
+    raise: (name: EventName, payload: unknown = {}) => listeners.get(name)?.forEach((l) => l(payload)),
     subscriptions: (name: string) => listeners.get(name)?.size ?? 0,
   };
 }
@@ -93,5 +93,47 @@ describe('the query cache', () => {
     s.raise('photos.changed');
     await vi.advanceTimersByTimeAsync(100);
     expect(s.calls).toEqual(['photos.missingFolders']);
+  });
+
+  it('re-reads an answer about some photos or jobs only when an event names one of them (or says all)', async () => {
+    const s = stubClient();
+    const cache = new QueryCache(s.client);
+    const opts = {
+      invalidateOn: ['photos.changed', 'jobs.changed'] as EventName[],
+      about: { 'photos.changed': [7], 'jobs.changed': [70] },
+    };
+    cache.subscribe('photos.get', { id: 7 }, opts, () => {});
+    await flush();
+    s.calls.length = 0;
+    s.raise('photos.changed', { ids: [1, 2, 3], all: false });
+    s.raise('jobs.changed', { changedIds: [71] });
+    await flush();
+    expect(s.calls).toEqual([]);
+    s.raise('jobs.changed', { changedIds: [71, 70] });
+    await flush();
+    expect(s.calls).toEqual(['photos.get']);
+    s.raise('photos.changed', { ids: [], all: true });
+    await flush();
+    expect(s.calls).toEqual(['photos.get', 'photos.get']);
+    s.raise('photos.changed', { ids: [9, 7], all: false });
+    await flush();
+    expect(s.calls).toEqual(['photos.get', 'photos.get', 'photos.get']);
+  });
+
+  it('merges an answer with what an event wrote meanwhile, by the rule given for that call', async () => {
+    const s = stubClient();
+    const cache = new QueryCache(s.client);
+    // Keeps the larger n: an answer sent before an event that carried a newer snapshot must not undo it.
+    cache.mergeAnswers('photos.importStatus', (old, answer) =>
+      ((old as { n: number } | undefined)?.n ?? 0) > (answer as { n: number }).n ? old : answer,
+    );
+    cache.subscribe('photos.importStatus', {}, {}, () => {});
+    cache.update('photos.importStatus', {}, { n: 10 });
+    await flush(); // the first request's answer ({ n: 1 }) lands after the event
+    expect(cache.snapshot('photos.importStatus', {}).data).toEqual({ n: 10 });
+    cache.update('photos.importStatus', {}, { n: 5 });
+    expect(cache.snapshot('photos.importStatus', {}).data).toEqual({ n: 10 });
+    cache.update('photos.importStatus', {}, { n: 11 });
+    expect(cache.snapshot('photos.importStatus', {}).data).toEqual({ n: 11 });
   });
 });

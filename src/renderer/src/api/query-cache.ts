@@ -23,6 +23,18 @@ export interface QueryOptions {
   invalidateOn?: readonly EventName[];
   /** Wait this long after an event before re-reading (more events in the meantime are one re-read). */
   settleMs?: number;
+  /**
+   * Re-read on an event only when it names one of these ids (`photos.changed`: photos,
+   * `jobs.changed`: jobs); an event that says `all` always re-reads. Events not listed here: any.
+   */
+  about?: Partial<Record<EventName, readonly number[]>>;
+}
+
+/** The ids an event names, or 'all' (see QueryOptions.about). */
+function namedIds(event: EventName, payload: unknown): readonly number[] | 'all' {
+  const p = (payload ?? {}) as { ids?: number[]; all?: boolean; changedIds?: number[] };
+  const ids = event === 'jobs.changed' ? p.changedIds : event === 'photos.changed' && !p.all ? p.ids : undefined;
+  return ids ?? 'all';
 }
 
 /** What the cache needs of the client (src/renderer/src/api/client.ts). */
@@ -38,6 +50,8 @@ interface Entry {
   listeners: Set<() => void>;
   /** Events that re-read it, with the longest settle asked for each. */
   invalidateOn: Map<EventName, number>;
+  /** Per event, the ids that concern it (the union of what its subscribers asked), or any. */
+  about: Map<EventName, Set<number> | 'any'>;
   inFlight: boolean;
   /** Asked again while a request was in flight: one more request when it lands. */
   again: boolean;
@@ -51,6 +65,7 @@ const KEEP_UNUSED_MS = 60_000;
 export class QueryCache {
   private readonly entries = new Map<string, Entry>();
   private readonly eventSubscriptions = new Map<EventName, () => void>();
+  private readonly mergers = new Map<CallName, (old: unknown, answer: unknown) => unknown>();
   /** Requests sent, for tests and the long-task measurement. */
   requests = 0;
 
@@ -67,6 +82,10 @@ export class QueryCache {
     entry.listeners.add(listener);
     for (const event of opts.invalidateOn ?? []) {
       entry.invalidateOn.set(event, Math.max(entry.invalidateOn.get(event) ?? 0, opts.settleMs ?? 0));
+      const ids = opts.about?.[event];
+      const known = entry.about.get(event);
+      if (!ids || known === 'any') entry.about.set(event, 'any');
+      else entry.about.set(event, new Set([...(known ?? []), ...ids]));
       this.listenTo(event);
     }
     if (entry.snapshot.data === undefined && entry.snapshot.error === undefined && !entry.inFlight) this.fetch(entry);
@@ -93,16 +112,34 @@ export class QueryCache {
     this.publish(entry, { data, error: undefined, loading: false });
   }
 
+  /**
+   * Answers to `name` that events also write (through `update`) are merged, not replaced: an answer
+   * that was sent before the last event must not undo it. `merge(old, answer)` says what to keep.
+   */
+  mergeAnswers(name: CallName, merge: (old: unknown, answer: unknown) => unknown): void {
+    this.mergers.set(name, merge);
+  }
+
+  /** An event's snapshot of `name(input)`, merged with what the cache holds by its `mergeAnswers` rule. */
+  update(name: CallName, input: unknown, next: unknown): void {
+    const entry = this.entry(name, input);
+    const merge = this.mergers.get(name);
+    this.publish(entry, { data: merge ? merge(entry.snapshot.data, next) : next, error: undefined, loading: false });
+  }
+
   /** Re-reads every answer on screen (the connection came back: events were lost meanwhile). */
   refetchAll(): void {
     for (const entry of this.entries.values()) if (entry.listeners.size) this.fetch(entry);
   }
 
   /** An event arrived: each answer it concerns is re-read once its settle time has passed. */
-  invalidate(event: EventName): void {
+  invalidate(event: EventName, payload?: unknown): void {
+    const named = namedIds(event, payload);
     for (const entry of this.entries.values()) {
       const settle = entry.invalidateOn.get(event);
       if (settle === undefined || !entry.listeners.size || entry.settleTimer) continue;
+      const about = entry.about.get(event);
+      if (about !== 'any' && named !== 'all' && !named.some((id) => about?.has(id))) continue;
       entry.settleTimer = setTimeout(() => {
         entry.settleTimer = undefined;
         this.fetch(entry);
@@ -114,7 +151,7 @@ export class QueryCache {
     if (this.eventSubscriptions.has(event)) return;
     this.eventSubscriptions.set(
       event,
-      this.client.on(event, () => this.invalidate(event)),
+      this.client.on(event, (payload) => this.invalidate(event, payload)),
     );
   }
 
@@ -128,6 +165,7 @@ export class QueryCache {
         snapshot: { data: undefined, error: undefined, loading: true },
         listeners: new Set(),
         invalidateOn: new Map(),
+        about: new Map(),
         inFlight: false,
         again: false,
         settleTimer: undefined,
@@ -154,9 +192,11 @@ export class QueryCache {
         this.fetch(entry);
         return;
       }
+      const merge = this.mergers.get(entry.name);
+      const data = r.ok && merge ? merge(entry.snapshot.data, r.value) : r.ok ? r.value : undefined;
       this.publish(
         entry,
-        r.ok ? { data: r.value, error: undefined, loading: false } : { ...entry.snapshot, error: r.error, loading: false },
+        r.ok ? { data, error: undefined, loading: false } : { ...entry.snapshot, error: r.error, loading: false },
       );
     });
   }

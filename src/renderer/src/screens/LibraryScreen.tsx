@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { client } from '../api/client';
 import { navigate } from '../router';
-import { plural } from '../format';
+import { formatCount, plural } from '../format';
 import {
   FILTER_LABEL,
   SORT_LABEL,
@@ -20,7 +20,7 @@ import {
 import { usePhotoList } from './library/usePhotoList';
 import { useGridSelection } from './library/useGridSelection';
 import { useImport } from './library/useImport';
-import { useDebounced } from './library/useDebounced';
+import { useLibraryView } from './library/useLibraryView';
 import { PhotoGrid } from './library/PhotoGrid';
 import { ImportPanel } from './library/ImportPanel';
 import { ExportDialog } from './library/ExportDialog';
@@ -30,56 +30,15 @@ import { BulkReview } from './library/BulkReview';
 import { RemovalNotice, RemoveButton, useRemoval } from './library/RemovePhotos';
 import { LocateSelected, MissingFolders } from './library/MissingFolders';
 import { firstToReview } from './photo/useReviewQueue';
-import { useSessionStore } from '../session/session';
-
-/** A year typed in the range filter: a whole number in what main accepts, or nothing. */
-function parseYear(text: string): number | undefined | 'invalid' {
-  const t = text.trim();
-  if (!t) return undefined;
-  const n = Number(t);
-  return Number.isInteger(n) && n >= 1000 && n <= 2999 ? n : 'invalid';
-}
-
-/** What is wrong with the year range as typed, or null. */
-function yearsProblem(fromText: string, toText: string): string | null {
-  const from = parseYear(fromText);
-  const to = parseYear(toText);
-  if (from === 'invalid' || to === 'invalid') return 'Years are whole numbers like 1935.';
-  if (from !== undefined && to !== undefined && from > to) return `From ${from} is after to ${to}: swap them to see photos.`;
-  return null;
-}
+import { useSession, useSessionStore } from '../session/session';
 
 /** `exportRequest`: counts File → Export… in the desktop menu; each new value opens the export dialog. */
 export function LibraryScreen({ active = true, exportRequest = 0 }: { active?: boolean; exportRequest?: number }) {
   const session = useSessionStore();
-  // The view survives a visit to Jobs or Settings: it starts from, and is kept in, the session.
-  const [remembered] = useState(() => session.get().libraryView);
-  const [sort, setSort] = useState<PhotoSort>(remembered.sort);
-  const [filter, setFilter] = useState<PhotoFilter>(remembered.filter);
-  const [searchText, setSearchText] = useState(remembered.search);
-  const search = useDebounced(searchText, 250);
-  const [yearFromText, setYearFromText] = useState(remembered.yearFrom);
-  const [yearToText, setYearToText] = useState(remembered.yearTo);
-  const [yearMode, setYearMode] = useState<YearMode>(remembered.yearMode);
-  const [includeClues, setIncludeClues] = useState(remembered.includeClues);
-  const debouncedFrom = useDebounced(yearFromText, 300);
-  const debouncedTo = useDebounced(yearToText, 300);
-  // A range main would refuse (inverted, not a year) is not asked for: the message says why.
-  const yearsUsable = yearsProblem(debouncedFrom, debouncedTo) === null;
-  const yearFrom = yearsUsable ? (parseYear(debouncedFrom) as number | undefined) : undefined;
-  const yearTo = yearsUsable ? (parseYear(debouncedTo) as number | undefined) : undefined;
-  const yearsBad = yearsProblem(yearFromText, yearToText);
-  const yearsActive = yearFrom !== undefined || yearTo !== undefined;
-  useEffect(() => {
-    session.set({
-      libraryView: { sort, filter, search: searchText, yearFrom: yearFromText, yearTo: yearToText, yearMode, includeClues },
-    });
-  }, [session, sort, filter, searchText, yearFromText, yearToText, yearMode, includeClues]);
-
-  const query = useMemo(
-    () => ({ sort, filter, search, yearFrom, yearTo, yearMode, includeClues }),
-    [sort, filter, search, yearFrom, yearTo, yearMode, includeClues],
-  );
+  const view = useLibraryView(session);
+  const { sort, setSort, filter, setFilter, searchText, setSearchText, search } = view;
+  const { yearFromText, setYearFromText, yearToText, setYearToText, yearMode, setYearMode } = view;
+  const { includeClues, setIncludeClues, yearFrom, yearTo, yearsBad, yearsActive, query } = view;
   const list = usePhotoList(query);
   const selection = useGridSelection(list.rows, list.total, list.indexOf);
   const imp = useImport();
@@ -103,29 +62,19 @@ export function LibraryScreen({ active = true, exportRequest = 0 }: { active?: b
 
   const open = useCallback((id: number) => navigate(`/photo/${id}`), []);
 
-  // Previous/next for the photo screen, in the grid's current order.
+  // The grid's order for the photo screen's previous/next; its focus follows the photo opened.
+  useEffect(() => session.set({ libraryOrder: { rows: list.rows, total: list.total } }), [session, list.rows, list.total]);
+  useEffect(() => () => session.set({ libraryOrder: { rows: [], total: 0 } }), [session]);
+  const openedPhoto = useSession((st) => st.openedPhoto);
   const latest = useRef({ list, selection });
   latest.current = { list, selection };
   useEffect(() => {
-    session.set({
-      libraryNav: {
-        neighbours(id) {
-          const { list: l } = latest.current;
-          const i = l.indexOf(id);
-          if (i < 0) return { total: l.total };
-          return { prev: l.rows[i - 1]?.id, next: l.rows[i + 1]?.id, index: i, total: l.total };
-        },
-        focusPhoto(id) {
-          const { list: l, selection: s } = latest.current;
-          const i = l.indexOf(id);
-          if (i < 0) return;
-          s.setFocus(i);
-          l.ensure(i + 100);
-        },
-      },
-    });
-    return () => session.set({ libraryNav: null });
-  }, [session]);
+    const { list: l, selection: sel } = latest.current;
+    const i = openedPhoto == null ? -1 : l.indexOf(openedPhoto);
+    if (i < 0) return;
+    sel.setFocus(i);
+    l.ensure(i + 100);
+  }, [openedPhoto]);
 
   const [exporting, setExporting] = useState(false);
   useEffect(() => {
@@ -292,7 +241,7 @@ export function LibraryScreen({ active = true, exportRequest = 0 }: { active?: b
               {list.ready || list.total
                 ? list.exact
                   ? plural(list.total, 'photo')
-                  : `${list.total.toLocaleString()}+ photos`
+                  : `${formatCount(list.total)}+ photos`
                 : 'Loading…'}
               {filter !== 'all' && ` · ${FILTER_LABEL[filter]}`}
               {search.trim() && ` · matching “${search.trim()}”`}
@@ -320,8 +269,7 @@ export function LibraryScreen({ active = true, exportRequest = 0 }: { active?: b
             )}
             {running && !panelOpen && (
               <button className="link-button" onClick={openPanel}>
-                Importing… {Math.min(running.found, running.hashed + running.failed).toLocaleString()} of{' '}
-                {running.found.toLocaleString()}
+                Importing… {formatCount(Math.min(running.found, running.hashed + running.failed))} of {formatCount(running.found)}
               </button>
             )}
             {selection.selected.size > 0 ? (
