@@ -136,4 +136,85 @@ describe('the query cache', () => {
     cache.update('photos.importStatus', {}, { n: 11 });
     expect(cache.snapshot('photos.importStatus', {}).data).toEqual({ n: 11 });
   });
+
+  it('never lets an answer sent before a change the screen shows replace it', async () => {
+    const s = heldClient();
+    const cache = new QueryCache(s.client);
+    cache.subscribe('history.last', { photoId: 1 }, {}, () => {});
+    expect(s.waiting()).toBe(1); // the first read, sent before the change below
+    cache.setData('history.last', { photoId: 1 }, { n: 'written in' });
+    s.answerNext({ n: 'older' });
+    await flush();
+    expect(cache.snapshot('history.last', { photoId: 1 }).data).toEqual({ n: 'written in' });
+    expect(s.waiting()).toBe(1); // read again, after the change
+    s.answerNext({ n: 'newer' });
+    await flush();
+    expect(cache.snapshot('history.last', { photoId: 1 }).data).toEqual({ n: 'newer' });
+  });
+
+  it('current() waits for an answer asked after every change it knew of, and asks at once', async () => {
+    const s = heldClient();
+    const cache = new QueryCache(s.client);
+    const opts = { invalidateOn: ['photos.changed'] as EventName[], settleMs: 500, about: { 'photos.changed': [1] } };
+    cache.subscribe('history.last', { photoId: 1 }, opts, () => {});
+    s.answerNext({ n: 'accepted' });
+    await flush();
+    expect(await cache.current('history.last', { photoId: 1 })).toMatchObject({ data: { n: 'accepted' } });
+
+    // A change on screen (its re-read held back): current() does not answer with what it had.
+    cache.refetch('history.last', { photoId: 1 });
+    let now: unknown;
+    void cache.current('history.last', { photoId: 1 }).then((snap) => (now = snap.data));
+    await flush();
+    expect(now).toBeUndefined();
+    s.answerNext({ n: 'rejected' });
+    await flush();
+    expect(now).toEqual({ n: 'rejected' });
+
+    // An event that concerns it: asked at once for the caller, not after the 500 ms settle.
+    s.raise('photos.changed', { ids: [1], all: false });
+    now = undefined;
+    void cache.current('history.last', { photoId: 1 }).then((snap) => (now = snap.data));
+    await flush();
+    expect(s.waiting()).toBe(1);
+    s.answerNext({ n: 'undone' });
+    await flush();
+    expect(now).toEqual({ n: 'undone' });
+    await vi.advanceTimersByTimeAsync(500);
+    expect(s.waiting()).toBe(0); // the settle's re-read was folded into it
+  });
+
+  it('shows an answer in flight when an event arrives (newer than what it had) but current() waits for the next', async () => {
+    const s = heldClient();
+    const cache = new QueryCache(s.client);
+    const opts = { invalidateOn: ['photos.changed'] as EventName[], settleMs: 500 };
+    cache.subscribe('evidence.list', { photoId: 2, includeSuperseded: false }, opts, () => {});
+    s.raise('photos.changed', { ids: [2], all: false });
+    s.answerNext({ n: 'before the event' });
+    await flush();
+    expect(cache.snapshot('evidence.list', { photoId: 2, includeSuperseded: false }).data).toEqual({ n: 'before the event' });
+    let now: unknown;
+    void cache.current('evidence.list', { photoId: 2, includeSuperseded: false }).then((snap) => (now = snap.data));
+    await flush();
+    expect(now).toBeUndefined();
+    s.answerNext({ n: 'after the event' });
+    await flush();
+    expect(now).toEqual({ n: 'after the event' });
+  });
 });
+
+/** A client whose answers the test gives, one request at a time, in the order they were sent. */
+function heldClient() {
+  const base = stubClient();
+  const waiting: ((value: unknown) => void)[] = [];
+  const client = {
+    call: () => new Promise((resolve) => waiting.push((value) => resolve({ ok: true, value }))),
+    on: base.client.on.bind(base.client),
+  };
+  return {
+    client: client as unknown as CacheClient,
+    raise: base.raise,
+    waiting: () => waiting.length,
+    answerNext: (value: unknown) => waiting.shift()!(value),
+  };
+}
