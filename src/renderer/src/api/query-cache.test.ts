@@ -201,6 +201,26 @@ describe('the query cache', () => {
     await flush();
     expect(now).toEqual({ n: 'after the event' });
   });
+  it('re-reads an answer kept while nobody showed it when it is shown again, if an event concerned it meanwhile', async () => {
+    const s = stubClient();
+    const cache = new QueryCache(s.client);
+    const opts = { invalidateOn: ['photos.changed'] as EventName[], about: { 'photos.changed': [3] } };
+    const off = cache.subscribe('photos.get', { id: 3 }, opts, () => {});
+    await flush();
+    off();
+    s.raise('photos.changed', { ids: [4], all: false });
+    const offAgain = cache.subscribe('photos.get', { id: 3 }, opts, () => {}); // nothing about it: shown as kept
+    await flush();
+    expect(s.calls).toEqual(['photos.get']);
+    offAgain();
+    s.raise('photos.changed', { ids: [3], all: false });
+    await flush();
+    expect(s.calls).toEqual(['photos.get']); // nobody shows it: not read now
+    cache.subscribe('photos.get', { id: 3 }, opts, () => {});
+    await flush();
+    expect(s.calls).toEqual(['photos.get', 'photos.get']);
+    expect(cache.snapshot('photos.get', { id: 3 }).data).toEqual({ n: 2 });
+  });
 });
 
 /** A client whose answers the test gives, one request at a time, in the order they were sent. */

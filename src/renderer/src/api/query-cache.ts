@@ -102,7 +102,8 @@ export class QueryCache {
       else entry.about.set(event, new Set([...(known ?? []), ...ids]));
       this.listenTo(event);
     }
-    if (entry.snapshot.data === undefined && entry.snapshot.error === undefined && !entry.inFlight) this.fetch(entry);
+    const unread = entry.snapshot.data === undefined && entry.snapshot.error === undefined;
+    if ((unread || entry.shownChanges < entry.changes) && !entry.inFlight) this.fetch(entry);
     return () => {
       entry.listeners.delete(listener);
       if (entry.listeners.size) return;
@@ -174,10 +175,11 @@ export class QueryCache {
     const named = namedIds(event, payload);
     for (const entry of this.entries.values()) {
       const settle = entry.invalidateOn.get(event);
-      if (settle === undefined || !entry.listeners.size) continue;
+      if (settle === undefined) continue;
       const about = entry.about.get(event);
       if (about !== 'any' && named !== 'all' && !named.some((id) => about?.has(id))) continue;
       entry.changes++;
+      if (!entry.listeners.size) continue; // kept unshown: re-read when it is shown again (subscribe)
       if (entry.settleTimer) continue; // the re-read already waiting covers this change too
       entry.settleTimer = setTimeout(() => {
         entry.settleTimer = undefined;
