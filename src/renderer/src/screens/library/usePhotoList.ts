@@ -259,6 +259,9 @@ export function usePhotoList(query: PhotoQuery): PhotoList {
     }
   }, [s, reloadVisible, refreshIds]);
 
+  // Not through the query cache, on purpose: this is a paged list patched row by row. An event
+  // re-reads only the photos it names (photos.get by ids) into the loaded pages; a cache entry per
+  // page would re-read whole pages of 200 on every event of an import.
   useEvent('photos.changed', (e) => {
     if (e.all) s.pendingAll = true;
     else e.ids.forEach((id) => s.pendingIds.add(id));
