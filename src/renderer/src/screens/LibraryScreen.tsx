@@ -20,6 +20,7 @@ import {
 import { usePhotoList } from './library/usePhotoList';
 import { useGridSelection } from './library/useGridSelection';
 import { useImport } from './library/useImport';
+import { useImportPanel } from './library/useImportPanel';
 import { useLibraryView } from './library/useLibraryView';
 import { PhotoGrid } from './library/PhotoGrid';
 import { ImportPanel } from './library/ImportPanel';
@@ -44,21 +45,7 @@ export function LibraryScreen({ active = true, exportRequest = 0 }: { active?: b
   const imp = useImport();
   const electron = client.transport.kind === 'electron';
 
-  const [panelOpen, setPanelOpen] = useState(false);
-  const [panelNote, setPanelNote] = useState<string>();
-  // A running import opens the panel once (on mount, or when it starts); closing it is respected.
-  const openedFor = useRef<number | null>(null);
-  const runningId = imp.running ? imp.progress!.id : null;
-  useEffect(() => {
-    if (runningId != null && openedFor.current !== runningId) {
-      openedFor.current = runningId;
-      setPanelOpen(true);
-    }
-  }, [runningId]);
-  const openPanel = () => {
-    setPanelNote(undefined);
-    setPanelOpen(true);
-  };
+  const panel = useImportPanel(imp, electron);
 
   const open = useCallback((id: number) => navigate(`/photo/${id}`), []);
 
@@ -109,53 +96,12 @@ export function LibraryScreen({ active = true, exportRequest = 0 }: { active?: b
 
   const removal = useRemoval();
 
-  // Drag and drop (Electron: real paths; the browser cannot tell where a dropped file lives).
-  const [dragging, setDragging] = useState(false);
-  const dragDepth = useRef(0);
-  const hasFiles = (e: React.DragEvent) => Array.from(e.dataTransfer.types).includes('Files');
-  const dnd = {
-    onDragEnter(e: React.DragEvent) {
-      if (!hasFiles(e)) return;
-      e.preventDefault();
-      dragDepth.current++;
-      setDragging(true);
-    },
-    onDragOver(e: React.DragEvent) {
-      if (!hasFiles(e)) return;
-      e.preventDefault();
-      e.dataTransfer.dropEffect = 'copy';
-    },
-    onDragLeave(e: React.DragEvent) {
-      if (!hasFiles(e)) return;
-      dragDepth.current = Math.max(0, dragDepth.current - 1);
-      if (!dragDepth.current) setDragging(false);
-    },
-    onDrop(e: React.DragEvent) {
-      if (!hasFiles(e)) return;
-      e.preventDefault();
-      dragDepth.current = 0;
-      setDragging(false);
-      setPanelOpen(true);
-      if (!electron || !window.circa?.pathForFile) {
-        setPanelNote('A browser cannot tell Circa where dropped files are. Type the folder’s path below instead.');
-        return;
-      }
-      const paths = Array.from(e.dataTransfer.files)
-        .map((f) => window.circa!.pathForFile(f))
-        .filter(Boolean);
-      if (!paths.length) return setPanelNote('Nothing to import: what was dropped is not a file or folder on this computer.');
-      setPanelNote(undefined);
-      if (imp.running) return setPanelNote('An import is running; drop again when it has finished.');
-      void imp.start(paths);
-    },
-  };
-
   const libraryEmpty = list.ready && !list.error && list.total === 0 && filter === 'all' && !search.trim() && !yearsActive;
   const noMatches = list.ready && !list.error && list.total === 0 && !libraryEmpty;
   const running = imp.running ? imp.progress! : null;
 
   return (
-    <section className="screen library-screen" aria-labelledby="library-title" {...dnd}>
+    <section className="screen library-screen" aria-labelledby="library-title" {...panel.dropHandlers}>
       <header className="screen-head">
         <h1 id="library-title" tabIndex={-1}>
           Library
@@ -228,13 +174,13 @@ export function LibraryScreen({ active = true, exportRequest = 0 }: { active?: b
           <button onClick={() => void startReview()} title="Step through the photos whose evidence needs review">
             Review mode
           </button>
-          <button className="primary" onClick={openPanel} aria-expanded={panelOpen} aria-controls="import-panel">
+          <button className="primary" onClick={panel.show} aria-expanded={panel.open} aria-controls="import-panel">
             Import…
           </button>
         </div>
       </header>
 
-      <div className={`library-body${panelOpen ? ' with-panel' : ''}`}>
+      <div className={`library-body${panel.open ? ' with-panel' : ''}`}>
         <div className="grid-pane">
           <div className="pane-head">
             <span className="pane-count" data-testid="photo-count" aria-live="polite">
@@ -267,8 +213,8 @@ export function LibraryScreen({ active = true, exportRequest = 0 }: { active?: b
                 {reviewMsg}
               </span>
             )}
-            {running && !panelOpen && (
-              <button className="link-button" onClick={openPanel}>
+            {running && !panel.open && (
+              <button className="link-button" onClick={panel.show}>
                 Importing… {formatCount(Math.min(running.found, running.hashed + running.failed))} of {formatCount(running.found)}
               </button>
             )}
@@ -315,7 +261,7 @@ export function LibraryScreen({ active = true, exportRequest = 0 }: { active?: b
             <div className="library-empty">
               <p className="empty-title">This library has no photos yet.</p>
               <p>Import a folder of scans to start: Circa reads their metadata and makes previews while you browse.</p>
-              <button className="primary" onClick={openPanel}>
+              <button className="primary" onClick={panel.show}>
                 Import photos…
               </button>
               {electron && <p className="muted small">You can also drop files and folders here.</p>}
@@ -354,9 +300,9 @@ export function LibraryScreen({ active = true, exportRequest = 0 }: { active?: b
             />
           )}
         </div>
-        {panelOpen && (
-          <div id="import-panel" className="import-panel-host" onKeyDown={(e) => e.key === 'Escape' && setPanelOpen(false)}>
-            <ImportPanel state={imp} electron={electron} onClose={() => setPanelOpen(false)} note={panelNote} />
+        {panel.open && (
+          <div id="import-panel" className="import-panel-host" onKeyDown={(e) => e.key === 'Escape' && panel.close()}>
+            <ImportPanel state={imp} electron={electron} onClose={panel.close} note={panel.note} />
           </div>
         )}
       </div>
@@ -371,7 +317,7 @@ export function LibraryScreen({ active = true, exportRequest = 0 }: { active?: b
           onClose={() => setExporting(false)}
         />
       )}
-      {dragging && (
+      {panel.dragging && (
         <div className="drop-overlay" aria-hidden="true">
           <div>
             {electron
