@@ -4,14 +4,18 @@
  * their metadata is read, and the grid is scrolled all along. The figures are recorded (test
  * annotations and the log), not asserted: wall-clock limits do not belong in tests on a shared
  * machine. CIRCA_FRAMES_PHOTOS sets the import's size (default 1,000; the report used 5,000).
+ * CIRCA_FRAMES_TRACE=1 also records a Chromium performance trace and prints what the long tasks
+ * were made of (long-task-trace.ts): the functions, modules and timeline events inside them.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { test, expect } from './fixtures';
+import { breakDownLongTasks, bundleModules, TRACE_CATEGORIES } from './long-task-trace';
 
 const PHOTOS = Number(process.env.CIRCA_FRAMES_PHOTOS ?? 1000);
+const TRACE = !!process.env.CIRCA_FRAMES_TRACE;
 
 /** Small JPEGs, each its own pattern (a flat colour would leave many encoded alike, as duplicates). */
 async function makePhotos(dir: string, n: number): Promise<void> {
@@ -48,7 +52,31 @@ test('the library grid keeps its frames while a large import runs', async ({ app
       new PerformanceObserver((list) => {
         for (const e of list.getEntries()) w.longTasks.push(e.duration);
       }).observe({ type: 'longtask' });
+      // Which calls the window makes and which events it is sent (count and bytes), by name.
+      const traffic: Record<string, [number, number]> = {};
+      (window as unknown as { traffic: typeof traffic }).traffic = traffic;
+      const count = (key: string, bytes: number) => {
+        const t = (traffic[key] ??= [0, 0]);
+        t[0]++;
+        t[1] += bytes;
+      };
+      const send = WebSocket.prototype.send;
+      const watched = new WeakSet<WebSocket>();
+      WebSocket.prototype.send = function (this: WebSocket, data: string) {
+        count(`call ${(JSON.parse(data) as { call: string }).call}`, data.length);
+        if (!watched.has(this)) {
+          watched.add(this);
+          this.addEventListener('message', (e: MessageEvent<string>) => {
+            const m = /"event":"([^"]+)"/.exec(e.data) ?? /"kind":"(result)"/.exec(e.data);
+            count(m ? `got ${m[1]}` : 'got other', e.data.length);
+          });
+        }
+        return send.call(this, data);
+      };
     });
+
+    const browser = page.context().browser();
+    if (TRACE && browser) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
 
     await page.getByRole('button', { name: 'Import photos…' }).click();
     const panel = page.getByTestId('import-panel');
@@ -76,6 +104,17 @@ test('the library grid keeps its frames while a large import runs', async ({ app
     await expect(page.getByTestId('photo-count')).toContainText(PHOTOS.toLocaleString('en-US'), { timeout: 60_000 });
     const photos = await readyTiles();
     const tasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
+    const traffic = await page.evaluate(() => (window as unknown as { traffic: Record<string, [number, number]> }).traffic);
+    console.log(`[grid frames traffic] ${JSON.stringify(traffic)}`);
+    if (TRACE && browser) {
+      const trace = (await browser.stopTracing()).toString('utf8');
+      fs.writeFileSync(testInfo.outputPath('performance-trace.json'), trace);
+      const assets = path.join('out', 'renderer', 'assets');
+      const bundle = fs.readdirSync(assets).find((f) => f.endsWith('.js'))!;
+      const breakdown = breakDownLongTasks(trace, bundleModules(fs.readFileSync(path.join(assets, bundle), 'utf8')));
+      await testInfo.attach('long-task breakdown', { body: JSON.stringify(breakdown, null, 1), contentType: 'application/json' });
+      console.log(`[grid frames trace] ${JSON.stringify(breakdown, null, 1)}`);
+    }
     const figure = {
       photos: PHOTOS,
       listed: photos,

@@ -27,6 +27,7 @@ export function App() {
   const active = route.screen === 'photo' ? 'library' : route.screen;
   // File → Export… in the desktop menu: the export dialog lives in the library.
   const [exportRequest, setExportRequest] = useState(0);
+  // A command from the desktop menu, not server state: no cache entry.
   useEvent('menu.command', (e) => {
     if (e.command !== 'export') return;
     if (route.screen !== 'library') navigate('/library');

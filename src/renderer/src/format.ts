@@ -35,6 +35,14 @@ export function formatBytes(n: number | null | undefined): string {
   return n == null ? '—' : formatByteCount(n);
 }
 
+/** One formatter for counts: `n.toLocaleString()` builds one per call, and badges and counts redraw on every job event. */
+const counts = new Intl.NumberFormat();
+
+/** 12,345 in the archivist's locale. */
+export function formatCount(n: number): string {
+  return counts.format(n);
+}
+
 export function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n.toLocaleString()} ${n === 1 ? one : many}`;
+  return `${formatCount(n)} ${n === 1 ? one : many}`;
 }

@@ -11,12 +11,14 @@
  * unchanged bytes — git's index trusts the same. Where a stamp differs (a chmod, a remount) the
  * worker hashes as before, so a mismatch only costs time.
  *
+ * The schema and comparisons live here, free of Node, because the metadata job's input (which the
+ * renderer's types see) carries a stamp; taking one from a stat is in `shared/node/file-stamp-of.ts`.
+ *
  * The one gap is the file system's timestamp granularity: two writes within one tick can leave
  * the same change time. A stamp is therefore taken only from a file whose times are older than
  * SETTLED_AFTER_MS when main looked (git's "racily clean" entries, handled the same way): any
  * write after that sets a later change time. 3 s covers FAT's 2 s modification-time tick.
  */
-import type { BigIntStats } from 'node:fs';
 import { z } from 'zod';
 
 export const SETTLED_AFTER_MS = 3000;
@@ -34,17 +36,6 @@ export const fileStampSchema = z
   .strict();
 export type FileStamp = z.infer<typeof fileStampSchema>;
 
-/** The stamp of a `stat(…, { bigint: true })`. */
-export function stampOf(st: BigIntStats): FileStamp {
-  return {
-    dev: String(st.dev),
-    ino: String(st.ino),
-    size: Number(st.size),
-    mtimeNs: String(st.mtimeNs),
-    ctimeNs: String(st.ctimeNs),
-  };
-}
-
 export function sameStamp(a: FileStamp, b: FileStamp): boolean {
   return a.dev === b.dev && a.ino === b.ino && a.size === b.size && a.mtimeNs === b.mtimeNs && a.ctimeNs === b.ctimeNs;
 }
@@ -56,10 +47,4 @@ export function sameStamp(a: FileStamp, b: FileStamp): boolean {
 export function isSettled(stamp: FileStamp, nowMs: number, settledAfterMs = SETTLED_AFTER_MS): boolean {
   const newest = BigInt(stamp.ctimeNs) > BigInt(stamp.mtimeNs) ? BigInt(stamp.ctimeNs) : BigInt(stamp.mtimeNs);
   return newest <= BigInt(Math.floor(nowMs - settledAfterMs)) * 1_000_000n;
-}
-
-/** A stat's modification time in ms as Node gives it without `bigint` (seconds × 1000 + ns / 10⁶). */
-export function mtimeMsOf(st: BigIntStats): number {
-  if (st.mtimeNs < 0n) return Number(st.mtimeNs) / 1e6;
-  return Number(st.mtimeNs / 1_000_000_000n) * 1e3 + Number(st.mtimeNs % 1_000_000_000n) / 1e6;
 }

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PermanentJobError } from '../jobs/errors';
 import { sha256Buffer, sha256File } from './hash';
-import { stampOf } from '../jobs/file-stamp';
+import { stampOf } from './file-stamp-of';
 import { fsReadError } from './io-errors';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');

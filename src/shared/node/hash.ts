@@ -13,7 +13,8 @@ import { open } from 'node:fs/promises';
 import { PermanentJobError } from '../jobs/errors';
 import { formatBytes } from '../format-bytes';
 import { fsReadError } from './io-errors';
-import { isSettled, mtimeMsOf, sameStamp, stampOf, type FileStamp } from '../jobs/file-stamp';
+import { isSettled, sameStamp, type FileStamp } from '../jobs/file-stamp';
+import { mtimeMsOf, stampOf } from './file-stamp-of';
 
 export interface FileHash {
   /** Lowercase hex, 64 characters. */

@@ -10,7 +10,8 @@
 import { copyFile, readFile, rename, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { stampOf, type FileStamp } from '../../shared/jobs/file-stamp';
+import type { FileStamp } from '../../shared/jobs/file-stamp';
+import { stampOf } from '../../shared/node/file-stamp-of';
 import { sha256File } from '../../shared/node/hash';
 import { extractPhotoMetadata, type ExtractPhotoMetadataInput } from './metadata';
 import { MB, corpus, permanentError, setUpImagingFixtures, thumbPath, tmp } from './metadata-test-kit';

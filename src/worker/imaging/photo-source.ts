@@ -14,7 +14,8 @@
 import type { BigIntStats } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { PermanentJobError } from '../../shared/jobs/errors';
-import { sameStamp, stampOf } from '../../shared/jobs/file-stamp';
+import { sameStamp } from '../../shared/jobs/file-stamp';
+import { stampOf } from '../../shared/node/file-stamp-of';
 import type { MetadataInput } from '../../shared/jobs/types/metadata';
 import { fileTooLarge, sha256Buffer, sha256File } from '../../shared/node/hash';
 import { fsReadError } from '../../shared/node/io-errors';

@@ -16,8 +16,9 @@ import type { Result } from '../../../shared/result';
 import { createTransport, type Transport } from './transport';
 
 export class Client {
-  /** Events this window raises for itself (the refresh after a reconnect), delivered like pushed ones. */
-  private readonly localListeners = new Set<(event: string, payload: unknown) => void>();
+  /** Listeners by event name. One transport subscription delivers to them all, so an event is parsed once. */
+  private readonly listeners = new Map<string, Set<(payload: unknown) => void>>();
+  private unsubscribeTransport: (() => void) | null = null;
 
   constructor(readonly transport: Transport) {}
 
@@ -40,22 +41,29 @@ export class Client {
   }
 
   on<N extends EventName>(name: N, listener: (payload: EventPayload<N>) => void): () => void {
-    const deliver = (event: string, payload: unknown) => {
-      if (event !== name) return;
-      const parsed = events[name].safeParse(payload);
-      if (parsed.success) listener(parsed.data as EventPayload<N>);
-    };
-    const off = this.transport.onEvent(deliver);
-    this.localListeners.add(deliver);
+    let set = this.listeners.get(name);
+    if (!set) this.listeners.set(name, (set = new Set()));
+    const l = listener as (payload: unknown) => void;
+    set.add(l);
+    this.unsubscribeTransport ??= this.transport.onEvent((event, payload) => this.deliver(event, payload));
     return () => {
-      off();
-      this.localListeners.delete(deliver);
+      set.delete(l);
     };
   }
 
   /** Delivers an event to this window's listeners as if main had pushed it (validated the same way). */
   raiseLocally<N extends EventName>(name: N, payload: EventPayload<N>): void {
-    this.localListeners.forEach((l) => l(name, payload));
+    this.deliver(name, payload);
+  }
+
+  /** Validates an event once against its schema and hands it to every listener of its name. */
+  private deliver(event: string, payload: unknown): void {
+    const set = this.listeners.get(event);
+    if (!set?.size || !(event in events)) return;
+    const parsed = events[event as EventName].safeParse(payload);
+    if (!parsed.success) return;
+    // A copy: a listener may unsubscribe (or subscribe another) while the event is delivered.
+    for (const l of [...set]) l(parsed.data);
   }
 }
 

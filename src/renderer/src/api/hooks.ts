@@ -5,6 +5,7 @@ import { client } from './client';
 import { QueryCache, type QueryOptions } from './query-cache';
 import type { ConnectionState } from './transport';
 import { onReconnect } from './reconnect';
+import { writeEventsIntoCache } from './server-events';
 
 export interface Query<T> {
   data: T | undefined;
@@ -16,32 +17,35 @@ export interface Query<T> {
 /** The window's one cache of server state (see query-cache.ts); re-read whole when the connection comes back. */
 export const queryCache = new QueryCache(client);
 onReconnect(client, () => queryCache.refetchAll());
-// `jobs.changed` carries the job counts: every badge, tile and indicator reads them from here.
-client.on('jobs.changed', ({ counts, paused, unseenFailed }) =>
-  queryCache.setData('jobs.counts', {}, { counts, paused, unseenFailed }),
-);
+writeEventsIntoCache(client, queryCache);
+
+const NOT_ASKED = { data: undefined, error: undefined, loading: false };
 
 /**
  * `name(input)` from the shared cache: read when first shown, again when `deps` change, and after
  * each event in `opts.invalidateOn`; `reload` reads it again now (after an action that changed it).
+ * `enabled: false` asks nothing and shows nothing (a job not started yet, a mode not on).
  */
 export function useQuery<N extends CallName>(
   name: N,
   input: CallInput<N>,
   deps: unknown[] = [],
-  opts: QueryOptions = {},
+  { enabled = true, ...opts }: QueryOptions & { enabled?: boolean } = {},
 ): Query<CallOutput<N>> {
   const key = QueryCache.key(name, input);
-  const optsKey = JSON.stringify(opts);
+  const optsKey = enabled ? JSON.stringify(opts) : '';
   const inputRef = useRef(input);
   inputRef.current = input;
   const subscribe = useCallback(
-    (onChange: () => void) => queryCache.subscribe(name, inputRef.current, JSON.parse(optsKey) as QueryOptions, onChange),
+    (onChange: () => void) =>
+      optsKey ? queryCache.subscribe(name, inputRef.current, JSON.parse(optsKey) as QueryOptions, onChange) : () => {},
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the key stands for the input
     [key, optsKey],
   );
-  const snapshot = useSyncExternalStore(subscribe, () => queryCache.snapshot(name, inputRef.current));
-  const reload = useCallback(() => queryCache.refetch(name, inputRef.current), [name]);
+  const snapshot = useSyncExternalStore(subscribe, () => (enabled ? queryCache.snapshot(name, inputRef.current) : NOT_ASKED));
+  const reload = useCallback(() => {
+    if (enabled) queryCache.refetch(name, inputRef.current);
+  }, [name, enabled]);
   const first = useRef(true);
   useEffect(() => {
     if (first.current) first.current = false;

@@ -1,22 +1,18 @@
-/** One job followed live (a backup or an export the archivist started): re-read when an event names it. */
-import { useCallback, useEffect, useState } from 'react';
+/**
+ * One job followed live (a backup, an export, a locate the archivist started): `jobs.list` for its
+ * id from the shared cache, re-read when `jobs.changed` names it.
+ */
 import type { JobSummary } from '../../../shared/contract';
-import { client } from './client';
-import { useEvent } from './hooks';
+import { useQuery } from './hooks';
 
 export function useWatchedJob(id: number | null): JobSummary | undefined {
-  const [job, setJob] = useState<JobSummary>();
-  const read = useCallback(() => {
-    if (id == null) return setJob(undefined);
-    void client.call('jobs.list', { ids: [id], limit: 1 }).then((r) => {
-      if (r.ok && r.value.items[0]?.id === id) setJob(r.value.items[0]);
-    });
-  }, [id]);
-  useEffect(read, [read]);
-  useEvent('jobs.changed', (e) => {
-    if (id != null && (e.changedIds.includes(id) || !e.changedIds.length)) read();
+  const q = useQuery('jobs.list', { ids: [id ?? 0], limit: 1 }, [], {
+    enabled: id != null,
+    invalidateOn: ['jobs.changed'],
+    about: { 'jobs.changed': [id ?? 0] },
   });
-  return id == null ? undefined : job;
+  const job = q.data?.items[0];
+  return id != null && job?.id === id ? job : undefined;
 }
 
 export const isActive = (job: JobSummary | undefined) => job?.status === 'queued' || job?.status === 'running';

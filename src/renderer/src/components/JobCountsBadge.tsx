@@ -4,7 +4,7 @@
  * needs you".
  */
 import { useQuery } from '../api/hooks';
-import { plural } from '../format';
+import { formatCount, plural } from '../format';
 
 export function JobCountsBadge() {
   // Kept current by each jobs.changed (api/hooks.ts), without a request.
@@ -16,13 +16,13 @@ export function JobCountsBadge() {
   return (
     <span className="nav-badges">
       {active > 0 && (
-        <span className="badge badge-active" title={`${c.running.toLocaleString()} running, ${c.queued.toLocaleString()} queued`}>
-          {active.toLocaleString()}
+        <span className="badge badge-active" title={`${formatCount(c.running)} running, ${formatCount(c.queued)} queued`}>
+          {formatCount(active)}
         </span>
       )}
       {unseen > 0 && (
         <span className="badge badge-failed" title={`${plural(unseen, 'new failure')} to look at`} data-testid="badge-failed">
-          {unseen.toLocaleString()}
+          {formatCount(unseen)}
         </span>
       )}
     </span>

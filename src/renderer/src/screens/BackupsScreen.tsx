@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { client } from '../api/client';
-import { useEvent, useQuery } from '../api/hooks';
+import { useQuery } from '../api/hooks';
 import { isActive, useWatchedJob } from '../api/useWatchedJob';
 import type { BackupEntry, RestoreReport } from '../../../shared/contract';
 import { formatBytes, plural } from '../format';
@@ -19,8 +19,7 @@ export const REASON_LABEL: Record<NonNullable<BackupEntry['reason']>, string> = 
 };
 
 export function BackupsScreen() {
-  const list = useQuery('backups.list', {});
-  useEvent('backups.changed', () => list.reload());
+  const list = useQuery('backups.list', {}, [], { invalidateOn: ['backups.changed'] });
   const [jobId, setJobId] = useState<number | null>(null);
   const job = useWatchedJob(jobId);
   const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string }>();

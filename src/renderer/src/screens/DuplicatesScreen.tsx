@@ -70,7 +70,7 @@ export function DuplicatesScreen() {
     if (failed) return setFlash({ kind: 'error', text: failed });
     if (undo) undoStack.current.push(undo);
     setFlash({ kind: 'ok', text: undo ? `${done} Ctrl+Z undoes it.` : done });
-    await reload();
+    reload();
   };
 
   const undo = async () => {
@@ -80,7 +80,7 @@ export function DuplicatesScreen() {
     const failed = await last.call();
     setBusy(false);
     setFlash(failed ? { kind: 'error', text: `Could not undo: ${failed}` } : { kind: 'ok', text: `Undone: ${last.text}` });
-    await reload();
+    reload();
   };
 
   const ids = (g: DuplicateGroup) => g.members.map((m) => m.photoId);

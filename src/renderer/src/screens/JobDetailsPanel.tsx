@@ -6,7 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import { client } from '../api/client';
-import { useEvent, useQuery } from '../api/hooks';
+import { useQuery } from '../api/hooks';
 import type { JobDetails } from '../../../shared/contract';
 import { STATUS_LABEL, formatTime, relativeTo } from '../format';
 import { navigate } from '../router';
@@ -15,10 +15,7 @@ import { actorLabel, auditLabel, permanentRemedy, subjectLabel, typeLabel } from
 type Message = { kind: 'ok' | 'error'; text: string };
 
 export function JobDetailsPanel({ id, onMessage }: { id: number; onMessage(m: Message): void }) {
-  const q = useQuery('jobs.get', { id }, [id]);
-  useEvent('jobs.changed', (e) => {
-    if (e.changedIds.includes(id)) q.reload();
-  });
+  const q = useQuery('jobs.get', { id }, [], { invalidateOn: ['jobs.changed'], about: { 'jobs.changed': [id] } });
   // "Stopping job N…" is replaced by what became of it once it has stopped (it used to stay).
   const [stopping, setStopping] = useState<number | null>(null);
   const status = q.data?.id === id ? q.data.status : undefined;

@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { client } from '../api/client';
 import { navigate } from '../router';
-import { plural } from '../format';
+import { formatCount, plural } from '../format';
 import {
   FILTER_LABEL,
   SORT_LABEL,
@@ -20,7 +20,8 @@ import {
 import { usePhotoList } from './library/usePhotoList';
 import { useGridSelection } from './library/useGridSelection';
 import { useImport } from './library/useImport';
-import { useDebounced } from './library/useDebounced';
+import { useImportPanel } from './library/useImportPanel';
+import { useLibraryView } from './library/useLibraryView';
 import { PhotoGrid } from './library/PhotoGrid';
 import { ImportPanel } from './library/ImportPanel';
 import { ExportDialog } from './library/ExportDialog';
@@ -30,106 +31,37 @@ import { BulkReview } from './library/BulkReview';
 import { RemovalNotice, RemoveButton, useRemoval } from './library/RemovePhotos';
 import { LocateSelected, MissingFolders } from './library/MissingFolders';
 import { firstToReview } from './photo/useReviewQueue';
-import { useSessionStore } from '../session/session';
-
-/** A year typed in the range filter: a whole number in what main accepts, or nothing. */
-function parseYear(text: string): number | undefined | 'invalid' {
-  const t = text.trim();
-  if (!t) return undefined;
-  const n = Number(t);
-  return Number.isInteger(n) && n >= 1000 && n <= 2999 ? n : 'invalid';
-}
-
-/** What is wrong with the year range as typed, or null. */
-function yearsProblem(fromText: string, toText: string): string | null {
-  const from = parseYear(fromText);
-  const to = parseYear(toText);
-  if (from === 'invalid' || to === 'invalid') return 'Years are whole numbers like 1935.';
-  if (from !== undefined && to !== undefined && from > to) return `From ${from} is after to ${to}: swap them to see photos.`;
-  return null;
-}
+import { useSession, useSessionStore } from '../session/session';
 
 /** `exportRequest`: counts File → Export… in the desktop menu; each new value opens the export dialog. */
 export function LibraryScreen({ active = true, exportRequest = 0 }: { active?: boolean; exportRequest?: number }) {
   const session = useSessionStore();
-  // The view survives a visit to Jobs or Settings: it starts from, and is kept in, the session.
-  const [remembered] = useState(() => session.get().libraryView);
-  const [sort, setSort] = useState<PhotoSort>(remembered.sort);
-  const [filter, setFilter] = useState<PhotoFilter>(remembered.filter);
-  const [searchText, setSearchText] = useState(remembered.search);
-  const search = useDebounced(searchText, 250);
-  const [yearFromText, setYearFromText] = useState(remembered.yearFrom);
-  const [yearToText, setYearToText] = useState(remembered.yearTo);
-  const [yearMode, setYearMode] = useState<YearMode>(remembered.yearMode);
-  const [includeClues, setIncludeClues] = useState(remembered.includeClues);
-  // The two ends settle together: clearing (or typing) both never asks main for the half-done
-  // range in between ('…–1999' after From was cleared and before To was), whose rows would replace
-  // the grid under a selection and a bulk action for a moment.
-  const typedYears = JSON.stringify([yearFromText, yearToText]);
-  const settledYears = useDebounced(typedYears, 300);
-  const [debouncedFrom, debouncedTo] = JSON.parse(settledYears) as [string, string];
-  // A range main would refuse (inverted, not a year) is not asked for: the message says why.
-  const yearsUsable = yearsProblem(debouncedFrom, debouncedTo) === null;
-  const yearFrom = yearsUsable ? (parseYear(debouncedFrom) as number | undefined) : undefined;
-  const yearTo = yearsUsable ? (parseYear(debouncedTo) as number | undefined) : undefined;
-  const yearsBad = yearsProblem(yearFromText, yearToText);
-  const yearsActive = yearFrom !== undefined || yearTo !== undefined;
-  useEffect(() => {
-    session.set({
-      libraryView: { sort, filter, search: searchText, yearFrom: yearFromText, yearTo: yearToText, yearMode, includeClues },
-    });
-  }, [session, sort, filter, searchText, yearFromText, yearToText, yearMode, includeClues]);
-
-  const query = useMemo(
-    () => ({ sort, filter, search, yearFrom, yearTo, yearMode, includeClues }),
-    [sort, filter, search, yearFrom, yearTo, yearMode, includeClues],
-  );
+  const view = useLibraryView(session);
+  const { sort, setSort, filter, setFilter, searchText, setSearchText, search } = view;
+  const { yearFromText, setYearFromText, yearToText, setYearToText, yearMode, setYearMode } = view;
+  const { includeClues, setIncludeClues, yearFrom, yearTo, yearsBad, yearsActive, query, settling } = view;
   const list = usePhotoList(query);
   const selection = useGridSelection(list.rows, list.total, list.indexOf);
   const imp = useImport();
   const electron = client.transport.kind === 'electron';
 
-  const [panelOpen, setPanelOpen] = useState(false);
-  const [panelNote, setPanelNote] = useState<string>();
-  // A running import opens the panel once (on mount, or when it starts); closing it is respected.
-  const openedFor = useRef<number | null>(null);
-  const runningId = imp.running ? imp.progress!.id : null;
-  useEffect(() => {
-    if (runningId != null && openedFor.current !== runningId) {
-      openedFor.current = runningId;
-      setPanelOpen(true);
-    }
-  }, [runningId]);
-  const openPanel = () => {
-    setPanelNote(undefined);
-    setPanelOpen(true);
-  };
+  const panel = useImportPanel(imp, electron);
 
   const open = useCallback((id: number) => navigate(`/photo/${id}`), []);
 
-  // Previous/next for the photo screen, in the grid's current order.
+  // The grid's order for the photo screen's previous/next; its focus follows the photo opened.
+  useEffect(() => session.set({ libraryOrder: { rows: list.rows, total: list.total } }), [session, list.rows, list.total]);
+  useEffect(() => () => session.set({ libraryOrder: { rows: [], total: 0 } }), [session]);
+  const openedPhoto = useSession((st) => st.openedPhoto);
   const latest = useRef({ list, selection });
   latest.current = { list, selection };
   useEffect(() => {
-    session.set({
-      libraryNav: {
-        neighbours(id) {
-          const { list: l } = latest.current;
-          const i = l.indexOf(id);
-          if (i < 0) return { total: l.total };
-          return { prev: l.rows[i - 1]?.id, next: l.rows[i + 1]?.id, index: i, total: l.total };
-        },
-        focusPhoto(id) {
-          const { list: l, selection: s } = latest.current;
-          const i = l.indexOf(id);
-          if (i < 0) return;
-          s.setFocus(i);
-          l.ensure(i + 100);
-        },
-      },
-    });
-    return () => session.set({ libraryNav: null });
-  }, [session]);
+    const { list: l, selection: sel } = latest.current;
+    const i = openedPhoto == null ? -1 : l.indexOf(openedPhoto);
+    if (i < 0) return;
+    sel.setFocus(i);
+    l.ensure(i + 100);
+  }, [openedPhoto]);
 
   const [exporting, setExporting] = useState(false);
   useEffect(() => {
@@ -164,53 +96,12 @@ export function LibraryScreen({ active = true, exportRequest = 0 }: { active?: b
 
   const removal = useRemoval();
 
-  // Drag and drop (Electron: real paths; the browser cannot tell where a dropped file lives).
-  const [dragging, setDragging] = useState(false);
-  const dragDepth = useRef(0);
-  const hasFiles = (e: React.DragEvent) => Array.from(e.dataTransfer.types).includes('Files');
-  const dnd = {
-    onDragEnter(e: React.DragEvent) {
-      if (!hasFiles(e)) return;
-      e.preventDefault();
-      dragDepth.current++;
-      setDragging(true);
-    },
-    onDragOver(e: React.DragEvent) {
-      if (!hasFiles(e)) return;
-      e.preventDefault();
-      e.dataTransfer.dropEffect = 'copy';
-    },
-    onDragLeave(e: React.DragEvent) {
-      if (!hasFiles(e)) return;
-      dragDepth.current = Math.max(0, dragDepth.current - 1);
-      if (!dragDepth.current) setDragging(false);
-    },
-    onDrop(e: React.DragEvent) {
-      if (!hasFiles(e)) return;
-      e.preventDefault();
-      dragDepth.current = 0;
-      setDragging(false);
-      setPanelOpen(true);
-      if (!electron || !window.circa?.pathForFile) {
-        setPanelNote('A browser cannot tell Circa where dropped files are. Type the folder’s path below instead.');
-        return;
-      }
-      const paths = Array.from(e.dataTransfer.files)
-        .map((f) => window.circa!.pathForFile(f))
-        .filter(Boolean);
-      if (!paths.length) return setPanelNote('Nothing to import: what was dropped is not a file or folder on this computer.');
-      setPanelNote(undefined);
-      if (imp.running) return setPanelNote('An import is running; drop again when it has finished.');
-      void imp.start(paths);
-    },
-  };
-
   const libraryEmpty = list.ready && !list.error && list.total === 0 && filter === 'all' && !search.trim() && !yearsActive;
   const noMatches = list.ready && !list.error && list.total === 0 && !libraryEmpty;
   const running = imp.running ? imp.progress! : null;
 
   return (
-    <section className="screen library-screen" aria-labelledby="library-title" {...dnd}>
+    <section className="screen library-screen" aria-labelledby="library-title" {...panel.dropHandlers}>
       <header className="screen-head">
         <h1 id="library-title" tabIndex={-1}>
           Library
@@ -283,21 +174,21 @@ export function LibraryScreen({ active = true, exportRequest = 0 }: { active?: b
           <button onClick={() => void startReview()} title="Step through the photos whose evidence needs review">
             Review mode
           </button>
-          <button className="primary" onClick={openPanel} aria-expanded={panelOpen} aria-controls="import-panel">
+          <button className="primary" onClick={panel.show} aria-expanded={panel.open} aria-controls="import-panel">
             Import…
           </button>
         </div>
       </header>
 
-      <div className={`library-body${panelOpen ? ' with-panel' : ''}`}>
+      <div className={`library-body${panel.open ? ' with-panel' : ''}`}>
         {/* Busy while what was typed is not yet what the grid shows (a filter settling or loading). */}
-        <div className="grid-pane" aria-busy={!list.ready || search !== searchText || settledYears !== typedYears}>
+        <div className="grid-pane" aria-busy={!list.ready || settling}>
           <div className="pane-head">
             <span className="pane-count" data-testid="photo-count" aria-live="polite">
               {list.ready || list.total
                 ? list.exact
                   ? plural(list.total, 'photo')
-                  : `${list.total.toLocaleString()}+ photos`
+                  : `${formatCount(list.total)}+ photos`
                 : 'Loading…'}
               {filter !== 'all' && ` · ${FILTER_LABEL[filter]}`}
               {search.trim() && ` · matching “${search.trim()}”`}
@@ -323,10 +214,9 @@ export function LibraryScreen({ active = true, exportRequest = 0 }: { active?: b
                 {reviewMsg}
               </span>
             )}
-            {running && !panelOpen && (
-              <button className="link-button" onClick={openPanel}>
-                Importing… {Math.min(running.found, running.hashed + running.failed).toLocaleString()} of{' '}
-                {running.found.toLocaleString()}
+            {running && !panel.open && (
+              <button className="link-button" onClick={panel.show}>
+                Importing… {formatCount(Math.min(running.found, running.hashed + running.failed))} of {formatCount(running.found)}
               </button>
             )}
             {selection.selected.size > 0 ? (
@@ -372,7 +262,7 @@ export function LibraryScreen({ active = true, exportRequest = 0 }: { active?: b
             <div className="library-empty">
               <p className="empty-title">This library has no photos yet.</p>
               <p>Import a folder of scans to start: Circa reads their metadata and makes previews while you browse.</p>
-              <button className="primary" onClick={openPanel}>
+              <button className="primary" onClick={panel.show}>
                 Import photos…
               </button>
               {electron && <p className="muted small">You can also drop files and folders here.</p>}
@@ -411,9 +301,9 @@ export function LibraryScreen({ active = true, exportRequest = 0 }: { active?: b
             />
           )}
         </div>
-        {panelOpen && (
-          <div id="import-panel" className="import-panel-host" onKeyDown={(e) => e.key === 'Escape' && setPanelOpen(false)}>
-            <ImportPanel state={imp} electron={electron} onClose={() => setPanelOpen(false)} note={panelNote} />
+        {panel.open && (
+          <div id="import-panel" className="import-panel-host" onKeyDown={(e) => e.key === 'Escape' && panel.close()}>
+            <ImportPanel state={imp} electron={electron} onClose={panel.close} note={panel.note} />
           </div>
         )}
       </div>
@@ -428,7 +318,7 @@ export function LibraryScreen({ active = true, exportRequest = 0 }: { active?: b
           onClose={() => setExporting(false)}
         />
       )}
-      {dragging && (
+      {panel.dragging && (
         <div className="drop-overlay" aria-hidden="true">
           <div>
             {electron

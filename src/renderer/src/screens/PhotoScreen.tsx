@@ -5,13 +5,13 @@
  * Review, re-runs and the keyboard are hooks (photo/usePhotoReview, useReruns, usePhotoKeys).
  * In review mode (#/review/ID) next/previous step through the photos that need review.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { client } from '../api/client';
-import { useEvent, useQuery } from '../api/hooks';
+import { useQuery } from '../api/hooks';
 import type { EvidenceItem } from '../../../shared/contract';
 import { navigate } from '../router';
-import { plural } from '../format';
-import { useSession } from '../session/session';
+import { formatCount, plural } from '../format';
+import { neighbours, useSession, useSessionStore } from '../session/session';
 import { PhotoViewer, type ViewerHandle } from './photo/viewer/PhotoViewer';
 import { PhotoFacts } from './photo/PhotoFacts';
 import { PhotoJobs } from './photo/PhotoJobs';
@@ -32,16 +32,16 @@ import { useInView } from './library/useVisibleWork';
 import { LocateDialog } from '../components/LocateDialog';
 
 export function PhotoScreen({ id, review = false }: { id: number; review?: boolean }) {
-  const q = useQuery('photos.get', { id }, [id]);
+  // Re-read (by the cache) when main names this photo, or one of its jobs, as changed.
+  const [jobIds, setJobIds] = useState<number[]>([]);
+  const q = useQuery('photos.get', { id }, [id], {
+    invalidateOn: ['photos.changed', 'jobs.changed'],
+    about: { 'photos.changed': [id], 'jobs.changed': jobIds },
+  });
   const photo = q.data?.id === id ? q.data : undefined;
   const ocr = useOcrReading(photo);
-  const jobIds = useMemo(() => new Set(photo?.jobs.map((j) => j.id) ?? []), [photo]);
-  useEvent('photos.changed', (e) => {
-    if (e.all || e.ids.includes(id)) q.reload();
-  });
-  useEvent('jobs.changed', (e) => {
-    if (e.changedIds.some((j) => jobIds.has(j))) q.reload();
-  });
+  const jobKey = photo?.jobs.map((j) => j.id).join(',') ?? '';
+  useEffect(() => setJobIds(jobKey ? jobKey.split(',').map(Number) : []), [jobKey]);
   const electron = client.transport.kind === 'electron';
   // The open photo's queued jobs (its metadata, its zoom tiles) run before other queued work.
   useInView([id], true);
@@ -62,11 +62,14 @@ export function PhotoScreen({ id, review = false }: { id: number; review?: boole
 
   // ---------------------------------------------------------------- navigation
   const queue = useReviewQueue(review, id);
-  const libraryNav = useSession((s) => s.libraryNav);
+  const session = useSessionStore();
   // The grid follows along, so going back lands on this photo.
-  useEffect(() => libraryNav?.focusPhoto(id), [libraryNav, id]);
-  const libNav = libraryNav?.neighbours(id);
-  const nav = review ? { prev: queue.prev, next: queue.next } : { prev: libNav?.prev, next: libNav?.next };
+  useEffect(() => session.set({ openedPhoto: id }), [session, id]);
+  const prev = useSession((s) => neighbours(s.libraryOrder, id).prev);
+  const next = useSession((s) => neighbours(s.libraryOrder, id).next);
+  const position = useSession((s) => neighbours(s.libraryOrder, id).index);
+  const shownTotal = useSession((s) => s.libraryOrder.total);
+  const nav = review ? { prev: queue.prev, next: queue.next } : { prev, next };
   const go = (to: number | undefined) => to != null && navigate(`/${review ? 'review' : 'photo'}/${to}`);
 
   // Opening a photo (from the grid, a link, or stepping with J/K) puts the focus on its title, so
@@ -128,9 +131,9 @@ export function PhotoScreen({ id, review = false }: { id: number; review?: boole
               </a>
             </span>
           ) : (
-            libNav?.index != null && (
+            position != null && (
               <span className="muted small photo-position">
-                {(libNav.index + 1).toLocaleString()} of {libNav.total.toLocaleString()}
+                {formatCount(position + 1)} of {formatCount(shownTotal)}
               </span>
             )
           )}

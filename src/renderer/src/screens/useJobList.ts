@@ -91,6 +91,8 @@ export function useJobList(filter: JobFilter) {
   const rowsRef = useRef(rows);
   rowsRef.current = rows;
 
+  // Not through the query cache, on purpose: the jobs list is paged by keyset and patched by the
+  // ids an event names (jobs.list by ids); a cache entry per page would re-read whole pages.
   useEvent('jobs.changed', (e) => void refresh(e.changedIds));
   // Changes made while the connection was down were never pushed: read the list again.
   useReconnected(() => void reset());

@@ -1,8 +1,9 @@
 /**
  * The window's session state, in one explicit store created at the app root (no module-level
  * singletons): what the library was showing (so it survives a visit to Jobs or Settings), the
- * order review mode steps in, whether the estimate's "Why" is open, and the library grid's
- * navigation handle, which the photo screen asks for the previous/next photo.
+ * order review mode steps in, whether the estimate's "Why" is open, the grid's order (the photo
+ * screen's previous/next) and the photo opened last (the grid's focus follows it). Data both ways:
+ * no screen hands another a callback through here.
  *
  * The undo history is not here: it lives in main as audited actions (history.* calls), so it
  * survives a reload and two windows share one history instead of interleaving two.
@@ -22,11 +23,16 @@ export interface LibraryView {
   includeClues: boolean;
 }
 
-/** The library grid, mounted (hidden) under an open photo, answers these for the photo screen. */
-export interface LibraryNav {
-  neighbours(id: number): { prev?: number; next?: number; index?: number; total: number };
-  /** Moves the grid's focus to this photo so that going back lands on it. */
-  focusPhoto(id: number): void;
+/** The grid's order as far as it has loaded it, and how many photos it shows in all. */
+export interface LibraryOrder {
+  rows: readonly { id: number }[];
+  total: number;
+}
+
+/** Where `id` is in the grid's order, and the photos before and after it. */
+export function neighbours(order: LibraryOrder, id: number): { prev?: number; next?: number; index?: number } {
+  const i = order.rows.findIndex((p) => p.id === id);
+  return i < 0 ? {} : { prev: order.rows[i - 1]?.id, next: order.rows[i + 1]?.id, index: i };
 }
 
 export interface SessionState {
@@ -34,14 +40,18 @@ export interface SessionState {
   /** Review mode steps through the photos that need review in this order (the library's, when it started). */
   reviewSort: PhotoSort;
   whyOpen: boolean;
-  libraryNav: LibraryNav | null;
+  /** The library grid's rows in its order (what it has loaded), for the photo screen's previous/next. */
+  libraryOrder: LibraryOrder;
+  /** The photo the photo screen shows or showed last: going back, the grid's focus is on it. */
+  openedPhoto: number | null;
 }
 
 export const INITIAL_SESSION: SessionState = {
   libraryView: { sort: 'imported', filter: 'all', search: '', yearFrom: '', yearTo: '', yearMode: 'within', includeClues: false },
   reviewSort: 'imported',
   whyOpen: true,
-  libraryNav: null,
+  libraryOrder: { rows: [], total: 0 },
+  openedPhoto: null,
 };
 
 export class SessionStore {

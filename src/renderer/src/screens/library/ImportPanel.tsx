@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react';
 import type { ImportProgress, ScanPolicy } from '../../../../shared/contract';
 import { useQuery } from '../../api/hooks';
-import { formatDuration } from '../../format';
+import { formatCount, formatDuration } from '../../format';
 import { SCAN_POLICIES, SCAN_POLICY_HINT, SCAN_POLICY_LABEL } from '../scanLabels';
 import type { ImportState } from './useImport';
 
@@ -180,14 +180,12 @@ function ImportProgressView({ p, onCancel }: { p: ImportProgress; onCancel(): vo
         {STATS.map(([key, label]) => (
           <div key={key} className={`import-stat import-stat-${key}${count(key) && key === 'failed' ? ' bad' : ''}`}>
             <dt>{label}</dt>
-            <dd data-testid={`import-${key}`}>{count(key).toLocaleString()}</dd>
+            <dd data-testid={`import-${key}`}>{formatCount(count(key))}</dd>
           </div>
         ))}
       </dl>
       <p className="import-summary" role="status">
-        {running
-          ? `${settled.toLocaleString()} of ${p.found.toLocaleString()} files read so far`
-          : (p.message ?? TITLE[p.status])}
+        {running ? `${formatCount(settled)} of ${formatCount(p.found)} files read so far` : (p.message ?? TITLE[p.status])}
         {!running && <span className="muted"> · {formatDuration(elapsed)}</span>}
       </p>
       <PathList

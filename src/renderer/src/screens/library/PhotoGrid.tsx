@@ -86,23 +86,30 @@ export function PhotoGrid({ rows, total, selection, indexOf, ensure, refreshRows
   // Photos arriving or leaving above (new imports on top, a reload in another sort) must not move
   // what is in view: remember the first photo in view and where it was, and put it back there.
   // Only when that photo's index changed: appending pages must never fight the user's scrolling.
+  // The scroll offset is kept from scroll events: reading el.scrollTop in an effect after React
+  // changed the DOM forces a layout inside that task (the grid's longest tasks during an import).
+  const scrollTop = useRef(0);
   const anchor = useRef<{ id: number; index: number; offset: number } | null>(null);
   useLayoutEffect(() => {
     const el = scrollRef.current;
     const a = anchor.current;
-    if (!el || !a || el.scrollTop < rowHeight / 2) return;
+    if (!el || !a || scrollTop.current < rowHeight / 2) return;
     const at = indexOf(a.id);
     if (at < 0 || at === a.index) return;
-    el.scrollTop = PAD + Math.floor(at / cols) * rowHeight - a.offset;
+    el.scrollTop = scrollTop.current = PAD + Math.floor(at / cols) * rowHeight - a.offset;
   }, [rows, indexOf, cols, rowHeight]);
-  useLayoutEffect(() => {
-    const el = scrollRef.current;
-    if (!el) return;
-    const topRow = Math.max(0, Math.floor((el.scrollTop - PAD) / rowHeight));
+  /** The first photo in view, and where it is, at this scroll offset. */
+  const remember = () => {
+    const topRow = Math.max(0, Math.floor((scrollTop.current - PAD) / rowHeight));
     const index = topRow * cols;
     const id = rows[index]?.id;
-    anchor.current = id == null ? null : { id, index, offset: PAD + topRow * rowHeight - el.scrollTop };
-  });
+    anchor.current = id == null ? null : { id, index, offset: PAD + topRow * rowHeight - scrollTop.current };
+  };
+  useLayoutEffect(remember);
+  const onScroll = (e: React.UIEvent<HTMLDivElement>) => {
+    scrollTop.current = e.currentTarget.scrollTop;
+    remember();
+  };
 
   useEffect(() => {
     scrollRef.current?.scrollTo({ top: 0 });
@@ -209,6 +216,7 @@ export function PhotoGrid({ rows, total, selection, indexOf, ensure, refreshRows
       aria-label={label}
       aria-activedescendant={hasFocus && focusedRendered ? `photo-tile-${focusedPhoto.id}` : undefined}
       onKeyDown={onKeyDown}
+      onScroll={onScroll}
       onFocus={() => setHasFocus(true)}
       onBlur={() => setHasFocus(false)}
       data-testid="photo-grid"

@@ -1,22 +1,16 @@
 /**
- * The current (or last) import, as main reports it: read once on mount, then kept up to date by
- * `import.progress` events. Starting, choosing and cancelling go through here too.
+ * The current (or last) import, as main reports it: the shared cache's `photos.importStatus`,
+ * which `import.progress` events keep up to date without a request (api/server-events.ts). After
+ * the files are read, the photos' metadata jobs still decide which were unreadable: the summary is
+ * re-read, settled, as photos change. Starting, choosing and cancelling go through here too.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { client } from '../../api/client';
-import { useEvent } from '../../api/hooks';
+import { queryCache, useQuery } from '../../api/hooks';
 import type { ImportProgress, ScanPolicy } from '../../../../shared/contract';
 
-const done = (p: ImportProgress) => p.status !== 'running';
-
-/** Events can cross an answer in flight: never let an older snapshot replace a newer one. */
-function newer(old: ImportProgress | null, next: ImportProgress | null): ImportProgress | null {
-  if (!next) return old;
-  if (!old || next.id > old.id) return next;
-  if (next.id < old.id) return old;
-  if (done(old) && !done(next)) return old;
-  return next;
-}
+/** Photos change every 200 ms during an import: the summary is re-read at most this often. */
+const SUMMARY_SETTLE_MS = 1000;
 
 /** Main asked before an import that looks like a mistake (a whole disk, a huge folder). */
 export interface ImportQuestion {
@@ -39,31 +33,20 @@ export interface ImportState {
 }
 
 export function useImport(): ImportState {
-  const [progress, setProgress] = useState<ImportProgress | null>(null);
+  const status = useQuery('photos.importStatus', {}, [], { invalidateOn: ['photos.changed'], settleMs: SUMMARY_SETTLE_MS });
+  // A start that failed hides the last import's counts (they are not this one's) until the next snapshot.
+  const [hiddenId, setHiddenId] = useState<number | null>(null);
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const [question, setQuestion] = useState<ImportQuestion>();
+  const progress = status.data && status.data.id !== hiddenId ? status.data : null;
+  const show = (p: ImportProgress | null) => {
+    setHiddenId(null);
+    if (p) queryCache.update('photos.importStatus', {}, p);
+  };
+  const hide = () => setHiddenId(status.data?.id ?? null);
 
-  useEffect(() => {
-    void client.call('photos.importStatus', {}).then((r) => {
-      if (r.ok) setProgress((p) => newer(p, r.value));
-    });
-  }, []);
-  useEvent('import.progress', (e) => setProgress((p) => newer(p, e)));
-
-  // After the files are read, the photos' metadata jobs still decide which were unreadable: the
-  // summary is asked again while photos change and some of this import's are still being read.
-  const asking = useRef(false);
-  useEvent('photos.changed', () => {
-    if (!progress || progress.status === 'running' || !progress.reading || asking.current) return;
-    asking.current = true;
-    void client.call('photos.importStatus', {}).then((r) => {
-      asking.current = false;
-      if (r.ok) setProgress((p) => newer(p, r.value));
-    });
-  });
-
-  const start = useCallback(async (paths: string[], scanPolicy?: ScanPolicy, confirmed = false) => {
+  const start = async (paths: string[], scanPolicy?: ScanPolicy, confirmed = false) => {
     setBusy(true);
     setError(undefined);
     setQuestion(undefined);
@@ -73,40 +56,37 @@ export function useImport(): ImportState {
       if (r.error.code === 'needs_confirmation') setQuestion({ message: r.error.message, paths, scanPolicy });
       else {
         setError(r.error.message);
-        setProgress(null); // the last import's counts are not this one's
+        hide();
       }
       return false;
     }
-    setProgress((p) => newer(p, r.value));
+    show(r.value);
     return true;
-  }, []);
+  };
 
-  const choose = useCallback(async (scanPolicy?: ScanPolicy) => {
+  const choose = async (scanPolicy?: ScanPolicy) => {
     setBusy(true);
     setError(undefined);
     const r = await client.call('photos.chooseAndImport', { scanPolicy });
     setBusy(false);
     if (!r.ok) {
       setError(r.error.message);
-      setProgress(null);
-    } else if (r.value) setProgress((p) => newer(p, r.value));
-  }, []);
+      hide();
+    } else if (r.value) show(r.value);
+  };
 
-  const cancel = useCallback(async () => {
+  const cancel = async () => {
     if (!progress) return;
     const r = await client.call('photos.cancelImport', { id: progress.id });
     if (!r.ok) setError(r.error.message);
-    else setProgress((p) => newer(p, r.value));
-  }, [progress]);
+    else show(r.value);
+  };
 
-  const answer = useCallback(
-    async (go: boolean) => {
-      const asked = question;
-      setQuestion(undefined);
-      if (go && asked) await start(asked.paths, asked.scanPolicy, true);
-    },
-    [question, start],
-  );
+  const answer = async (go: boolean) => {
+    const asked = question;
+    setQuestion(undefined);
+    if (go && asked) await start(asked.paths, asked.scanPolicy, true);
+  };
 
   return { progress, running: progress?.status === 'running', error, busy, question, start, answer, choose, cancel };
 }

@@ -3,8 +3,8 @@
  * been scrolled (never the whole library up front). `total` sizes the grid so the scrollbar is
  * honest; indexes at or beyond `rows.length` are placeholders until their page arrives.
  *
- * Kept live by `photos.changed` (already coalesced by main): for sort=imported the named rows that
- * are loaded are re-read and new photos are taken from the first page (they sort first); for other
+ * Kept live by `photos.changed` (already coalesced by main): for sort=imported the photos named are
+ * re-read by id, new ones put in place (id order), with only the count asked beside them; for other
  * sorts, or when main says `all`, the loaded range that is in view is re-read and swapped in whole,
  * so the grid never blanks. Refreshes are serialised and merged while one is in flight.
  */
@@ -30,7 +30,6 @@ export interface PhotoQuery {
 
 const PAGE = 200;
 const BIG_PAGE = 500;
-const HEAD = 100;
 
 export interface PhotoListView {
   rows: PhotoSummary[];
@@ -207,38 +206,37 @@ export function usePhotoList(query: PhotoQuery): PhotoList {
     commit(res.rows, res.cursor, res.total, res.exact);
   }, [s, fetchUpTo, commit, fail]);
 
-  /** sort=imported: re-read the loaded rows named, and put photos newer than the first row on top. */
+  /**
+   * sort=imported ("newest imported first" is id order): re-read the photos named, loaded or not,
+   * in one request, and ask only for the count beside it. A named photo that came back and falls
+   * in the loaded range (newer than its last row, or all is loaded) is swapped in or put in place;
+   * a loaded one that did not come back has left the filter or the search.
+   */
   const refreshIds = useCallback(
     async (ids: number[]) => {
       const gen = s.gen;
-      const loaded = ids.filter((id) => s.index.has(id)).slice(0, 500);
-      const [changed, head] = await Promise.all([
-        loaded.length ? client.call('photos.list', { ...baseRef.current, ids: loaded, limit: 500 }) : null,
-        client.call('photos.list', { ...baseRef.current, limit: HEAD }),
+      if (!s.rows.length || ids.length > 500) return reloadVisible();
+      const [named, count] = await Promise.all([
+        client.call('photos.list', { ...baseRef.current, ids, limit: 500 }),
+        client.call('photos.list', { ...baseRef.current, limit: 1 }),
       ]);
       if (gen !== s.gen) return;
-      if (!head.ok) return fail(head.error.message);
-      let rows = s.rows;
-      if (changed?.ok) {
-        const byId = new Map(changed.value.items.map((p) => [p.id, p]));
-        // Named rows that did not come back have left the filter or the search.
-        const gone = new Set(loaded.filter((id) => !byId.has(id)));
-        rows = rows.filter((p) => !gone.has(p.id)).map((p) => byId.get(p.id) ?? p);
-      }
-      const items = head.value.items;
-      if (!rows.length) return commit(items, head.value.nextCursor, head.value.total, head.value.totalExact);
-      const k = items.findIndex((p) => p.id === rows[0].id);
-      if (k < 0) return reloadVisible(); // more new photos than one page, or the first row left
-      const headById = new Map(items.map((p) => [p.id, p]));
-      const known = new Set(rows.map((p) => p.id));
-      const fresh = items.slice(0, k).filter((p) => !known.has(p.id));
-      s.rows = fresh.concat(rows.map((p) => headById.get(p.id) ?? p));
+      if (!named.ok) return fail(named.error.message);
+      if (!count.ok) return fail(count.error.message);
+      const byId = new Map(named.value.items.map((p) => [p.id, p]));
+      const oldest = s.rows[s.rows.length - 1].id;
+      const inRange = (id: number) => !s.cursor || id > oldest;
+      const wanted = new Set(ids);
+      const kept = s.rows.filter((p) => byId.has(p.id) || !wanted.has(p.id));
+      const arrived = named.value.items.filter((p) => !s.index.has(p.id) && inRange(p.id));
+      s.rows = kept.map((p) => byId.get(p.id) ?? p);
+      if (arrived.length) s.rows = s.rows.concat(arrived).sort((a, b) => b.id - a.id);
       s.index = indexRows(s.rows);
-      s.exact = head.value.totalExact;
-      s.total = gridSize(head.value.total, s.exact, s.rows.length, s.cursor);
+      s.exact = count.value.totalExact;
+      s.total = gridSize(count.value.total, s.exact, s.rows.length, s.cursor);
       publish();
     },
-    [s, commit, reloadVisible, publish, fail],
+    [s, reloadVisible, publish, fail],
   );
 
   const drain = useCallback(async () => {
@@ -261,6 +259,9 @@ export function usePhotoList(query: PhotoQuery): PhotoList {
     }
   }, [s, reloadVisible, refreshIds]);
 
+  // Not through the query cache, on purpose: this is a paged list patched row by row. An event
+  // re-reads only the photos it names (photos.get by ids) into the loaded pages; a cache entry per
+  // page would re-read whole pages of 200 on every event of an import.
   useEvent('photos.changed', (e) => {
     if (e.all) s.pendingAll = true;
     else e.ids.forEach((id) => s.pendingIds.add(id));

@@ -40,6 +40,8 @@ export function useLiveTiles(waitingIds: readonly number[], refresh: (ids: numbe
     },
     [],
   );
+  // Not through the query cache: it asks the grid's paged list (usePhotoList) to re-read the tiles
+  // still waiting on work, at most every REFRESH_EVERY_MS, since jobs.changed does not name photos.
   useEvent('jobs.changed', () => {
     if (!waiting.current.length || due.current) return;
     due.current = setTimeout(() => {

@@ -1,13 +1,14 @@
 /**
- * A photo's evidence and explained estimate (`evidence.list`), kept live by `photos.changed`
- * (main announces the photo whenever its evidence or estimate changes). A change the renderer
- * made itself is shown at once from the call's answer, and then re-read: a read that was in flight
- * before the change can never overwrite it.
+ * A photo's evidence and explained estimate (`evidence.list`) from the shared cache, re-read when
+ * `photos.changed` names the photo (main announces it whenever its evidence or estimate changes).
+ * A change the renderer made itself is shown at once from the call's answer, and then re-read: the
+ * cache never lets a read that was in flight before the change overwrite it.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { client } from '../../api/client';
-import { useEvent } from '../../api/hooks';
+import { useCallback, useRef } from 'react';
+import { queryCache, useQuery } from '../../api/hooks';
 import type { EstimateView, EvidenceItem } from '../../../../shared/contract';
+
+type EvidenceAnswer = { items: EvidenceItem[]; estimate: EstimateView };
 
 export interface EvidenceState {
   items: EvidenceItem[];
@@ -22,63 +23,40 @@ export interface EvidenceState {
 }
 
 export function useEvidence(photoId: number, includeSuperseded: boolean): EvidenceState {
-  const [data, setData] = useState<{ photoId: number; items: EvidenceItem[]; estimate: EstimateView }>();
-  const [error, setError] = useState<string>();
-  const [loading, setLoading] = useState(true);
-  const seq = useRef(0);
-  const args = useRef({ photoId, includeSuperseded });
-  args.current = { photoId, includeSuperseded };
+  const input = { photoId, includeSuperseded };
+  const q = useQuery('evidence.list', input, [], {
+    invalidateOn: ['photos.changed'],
+    about: { 'photos.changed': [photoId] },
+  });
+  const latest = useRef(input);
+  latest.current = input;
 
-  const reload = useCallback(() => {
-    const mine = ++seq.current;
-    const input = args.current;
-    setLoading(true);
-    void client.call('evidence.list', input).then((r) => {
-      if (mine !== seq.current) return;
-      setLoading(false);
-      if (r.ok) {
-        setData({ photoId: input.photoId, ...r.value });
-        setError(undefined);
-      } else setError(r.error.message);
-    });
+  const applyChange = useCallback<EvidenceState['applyChange']>(({ item, removedId, estimate }) => {
+    const at = latest.current;
+    const d = queryCache.snapshot('evidence.list', at).data as EvidenceAnswer | undefined;
+    if (!d) return queryCache.refetch('evidence.list', at);
+    let items = d.items;
+    if (item) {
+      const known = items.some((i) => i.id === item.id);
+      items = known ? items.map((i) => (i.id === item.id ? item : i)) : [...items, item];
+    }
+    if (removedId != null) {
+      items = at.includeSuperseded
+        ? items.map((i) => (i.id === removedId ? { ...i, superseded: true } : i))
+        : items.filter((i) => i.id !== removedId);
+    }
+    // Shown now; a read in flight is read again after it (setData), and then it is re-read.
+    queryCache.setData('evidence.list', at, { ...d, items, estimate });
+    queryCache.refetch('evidence.list', at);
   }, []);
 
-  useEffect(reload, [reload, photoId, includeSuperseded]);
-
-  useEvent('photos.changed', (e) => {
-    if (e.all || e.ids.includes(args.current.photoId)) reload();
-  });
-
-  const applyChange = useCallback<EvidenceState['applyChange']>(
-    ({ item, removedId, estimate }) => {
-      seq.current++; // whatever was loading started before this change
-      setData((d) => {
-        if (!d || d.photoId !== args.current.photoId) return d;
-        let items = d.items;
-        if (item) {
-          const known = items.some((i) => i.id === item.id);
-          items = known ? items.map((i) => (i.id === item.id ? item : i)) : [...items, item];
-        }
-        if (removedId != null) {
-          items = args.current.includeSuperseded
-            ? items.map((i) => (i.id === removedId ? { ...i, superseded: true } : i))
-            : items.filter((i) => i.id !== removedId);
-        }
-        return { ...d, items, estimate };
-      });
-      reload();
-    },
-    [reload],
-  );
-
-  const current = data?.photoId === photoId ? data : undefined;
   return {
-    items: current?.items ?? [],
-    estimate: current?.estimate,
-    photoId: current?.photoId,
-    error,
-    loading,
-    reload,
+    items: q.data?.items ?? [],
+    estimate: q.data?.estimate,
+    photoId: q.data ? photoId : undefined,
+    error: q.error?.message,
+    loading: q.loading,
+    reload: q.reload,
     applyChange,
   };
 }

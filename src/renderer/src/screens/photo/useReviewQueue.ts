@@ -1,11 +1,12 @@
 /**
  * Review mode: the photos whose estimate needs review, in the library's sort order, stepped through
  * one by one. The order is kept as first seen, so a photo that was just reviewed (and left the set)
- * still anchors "next" and "previous"; photos that newly need review join at the end.
+ * still anchors "next" and "previous"; photos that newly need review join at the end. The set is
+ * `photos.list` (needs review) from the shared cache, re-read on `photos.changed`.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useMemo, useRef } from 'react';
 import { client } from '../../api/client';
-import { useEvent } from '../../api/hooks';
+import { useQuery } from '../../api/hooks';
 import type { PhotoSort } from '../library/labels';
 import { useSession } from '../../session/session';
 
@@ -32,57 +33,33 @@ export interface ReviewQueue {
 export function useReviewQueue(enabled: boolean, currentId: number): ReviewQueue {
   // The library starts review mode in its own sort order (kept in the session).
   const sort = useSession((s) => s.reviewSort);
-  const [state, setState] = useState<{
-    order: number[];
-    remaining: Set<number>;
-    total: number;
-    loaded: boolean;
-    error?: string;
-  }>({ order: [], remaining: new Set(), total: 0, loaded: false });
-  const seq = useRef(0);
-
-  const refresh = useCallback(() => {
-    const mine = ++seq.current;
-    void client.call('photos.list', { filter: 'needs_review', sort, limit: LIMIT }).then((r) => {
-      if (mine !== seq.current) return;
-      if (!r.ok) return setState((s) => ({ ...s, loaded: true, error: r.error.message }));
-      const ids = r.value.items.map((p) => p.id);
-      setState((s) => {
-        const known = new Set(s.order);
-        return {
-          order: s.order.concat(ids.filter((id) => !known.has(id))),
-          remaining: new Set(ids),
-          total: r.value.total,
-          loaded: true,
-        };
-      });
-    });
-  }, [sort]);
-
-  useEffect(() => {
-    if (!enabled) return setState({ order: [], remaining: new Set(), total: 0, loaded: false });
-    refresh();
-  }, [enabled, refresh]);
-
-  useEvent('photos.changed', () => {
-    if (enabled) refresh();
+  const q = useQuery('photos.list', { filter: 'needs_review', sort, limit: LIMIT }, [], {
+    enabled,
+    invalidateOn: ['photos.changed'],
   });
+  // The order as first seen: each answer appends the photos that newly need review.
+  const seen = useRef<{ sort: PhotoSort; order: number[] }>({ sort, order: [] });
+  if (!enabled || seen.current.sort !== sort) seen.current = { sort, order: [] };
+  const ids = useMemo(() => q.data?.items.map((p) => p.id) ?? [], [q.data]);
+  const remaining = useMemo(() => new Set(ids), [ids]);
+  const known = new Set(seen.current.order);
+  if (ids.some((id) => !known.has(id))) seen.current.order = seen.current.order.concat(ids.filter((id) => !known.has(id)));
 
   if (!enabled) return { loaded: false, left: 0, currentNeedsReview: false };
   // A photo opened in review mode that was never in the set still gets a place (at the start).
-  const order = state.order.includes(currentId) ? state.order : [currentId, ...state.order];
+  const order = seen.current.order.includes(currentId) ? seen.current.order : [currentId, ...seen.current.order];
   const at = order.indexOf(currentId);
-  const next = order.slice(at + 1).find((id) => state.remaining.has(id));
+  const next = order.slice(at + 1).find((id) => remaining.has(id));
   const prev = order
     .slice(0, at)
     .reverse()
-    .find((id) => state.remaining.has(id));
+    .find((id) => remaining.has(id));
   return {
-    loaded: state.loaded,
-    left: state.total,
-    currentNeedsReview: state.remaining.has(currentId),
+    loaded: q.data !== undefined || q.error !== undefined,
+    left: q.data?.total ?? 0,
+    currentNeedsReview: remaining.has(currentId),
     prev,
     next,
-    error: state.error,
+    error: q.error?.message,
   };
 }

@@ -3,9 +3,9 @@
  * or not), made by a worker (an `ai_test` job), and what came back — the model's answer and how
  * long it took, or what went wrong (unreachable, rejected key, unknown model, an unusable reply).
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { client } from '../../api/client';
-import { useEvent } from '../../api/hooks';
+import { useWatchedJob } from '../../api/useWatchedJob';
 import type { JobSummary, Settings } from '../../../../shared/contract';
 import { aiConnectionHint } from './aiHint';
 
@@ -18,21 +18,17 @@ interface Props {
 }
 
 export function AiConnectionTest({ draft, onProblems }: Props) {
-  const [job, setJob] = useState<JobSummary>();
+  const [started, setJob] = useState<JobSummary>();
+  const job = useWatchedJob(started?.id ?? null) ?? started;
   const [note, setNote] = useState<{ kind: 'ok' | 'error' | 'warn'; text: string }>();
   const [testedKey, setTestedKey] = useState('');
   const key = `${draft.aiBackend}|${draft.aiBaseUrl}|${draft.aiModel}`;
 
-  useEvent('jobs.changed', (e) => {
-    if (!job || !e.changedIds.includes(job.id)) return;
-    void client.call('jobs.get', { id: job.id }).then((r) => {
-      if (!r.ok) return;
-      setJob(r.value);
-      // Its failure is shown right here: it is seen, and needs no red badge on Jobs.
-      if (r.value.status === 'failed' && r.value.acknowledgedAt == null)
-        void client.call('jobs.acknowledge', { ids: [r.value.id] });
-    });
-  });
+  // Its failure is shown right here: it is seen, and needs no red badge on Jobs.
+  const unseenFailure = job?.status === 'failed' && job.acknowledgedAt == null ? job.id : null;
+  useEffect(() => {
+    if (unseenFailure != null) void client.call('jobs.acknowledge', { ids: [unseenFailure] });
+  }, [unseenFailure]);
 
   const run = async () => {
     setNote(undefined);

@@ -18,7 +18,7 @@
  */
 import { forwardRef, useImperativeHandle, useRef, useState, type ReactNode } from 'react';
 import { client } from '../../../api/client';
-import { useEvent, useQuery } from '../../../api/hooks';
+import { queryCache, useQuery } from '../../../api/hooks';
 import type { PhotoDetails, Viewer } from '../../../../../shared/contract';
 import { PagePicker } from './PagePicker';
 import { TileLayer } from './TileLayer';
@@ -58,12 +58,17 @@ interface PageProps {
 }
 
 const PageViewer = forwardRef<ViewerHandle, PageProps>(function PageViewer({ photo: p, page, picker, children }, ref) {
-  const q = useQuery('photos.viewer', { id: p.id, page }, [p.id, page, p.metadataStatus, p.missing, p.thumbnailVersion]);
+  // While the zoom view is being made, the answer names the job making it: re-read when that job changes.
+  const input = { id: p.id, page };
+  const known = queryCache.snapshot('photos.viewer', input).data as Viewer | undefined;
+  const making = known?.kind === 'unavailable' ? known.job?.id : undefined;
+  const q = useQuery(
+    'photos.viewer',
+    input,
+    [p.id, page, p.metadataStatus, p.missing, p.thumbnailVersion],
+    making == null ? {} : { invalidateOn: ['jobs.changed'], about: { 'jobs.changed': [making] } },
+  );
   const source = q.data;
-  const job = source?.kind === 'unavailable' ? source.job : null;
-  useEvent('jobs.changed', (e) => {
-    if (job && e.changedIds.includes(job.id)) q.reload();
-  });
 
   // A later page has its own size, known once main has read its header.
   const size =
