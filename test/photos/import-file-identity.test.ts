@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../src/main/core/core';
-import { stampOf } from '../../src/shared/jobs/file-stamp';
+import { stampOf } from '../../src/shared/node/file-stamp-of';
 import { appPaths } from '../../src/main/app-paths';
 import { openTestCore, tempDir, waitFor } from '../support/core';
 
