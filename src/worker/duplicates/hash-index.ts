@@ -20,6 +20,7 @@ const MAX_QUARTER_RADIUS = 3;
 
 /** Buckets `probeMany` lists at a time, at most (12 bytes each; tests make it small to take many blocks). */
 export const PROBING = { perBlock: 1 << 15 };
+/** (query, first slot, end) per bucket of a block, grown as needed: one for the process's indexes (a worker searches one at a time). */
 let RANGES = new Uint32Array(0);
 
 /** 16-bit masks with at most r bits set, for r = 0..MAX_QUARTER_RADIUS, fewest bits first. */
@@ -116,7 +117,9 @@ export class HashIndex {
     if (!this.probes(maxDistance)) return this.scan(qhi, qlo, maxDistance, hit, below);
     const { found, one } = this;
     found.length = 0;
-    [one.hi[0], one.lo[0], one.below[0]] = [qhi, qlo, below];
+    one.hi[0] = qhi;
+    one.lo[0] = qlo;
+    one.below[0] = below;
     for (let q = 0; q < QUARTERS; q++) this.probeMany(q, one, maxDistance, found);
     for (let i = 0; i < found.length; i += 3) hit(found.data[i + 1], found.data[i + 2]);
   }
@@ -146,7 +149,7 @@ export class HashIndex {
   /** Into `ranges`: (query, first slot, end) for each non-empty bucket of queries [from, to); how many words. */
   private bucketsOf(q: number, queries: QueryBatch, masks: Uint16Array, from: number, to: number): number {
     const starts = this.starts[q];
-    const ranges = this.ranges;
+    const ranges = RANGES;
     let k = 0;
     for (let j = from; j < to; j++) {
       const key = quarter(queries.hi[j], queries.lo[j], q);
@@ -171,7 +174,7 @@ export class HashIndex {
   private readBuckets(q: number, queries: QueryBatch, maxDistance: number, k: number, out: Hits): void {
     const r = Math.floor(maxDistance / QUARTERS);
     const slots = this.slots[q];
-    const ranges = this.ranges;
+    const ranges = RANGES;
     for (let i = 0; i < k; i += 3) {
       const j = ranges[i];
       const qhi = queries.hi[j];
@@ -189,11 +192,6 @@ export class HashIndex {
         if (!earlier) out.push(queries.tag[j], entry, d);
       }
     }
-  }
-
-  /** (query, first slot, end) per bucket of a block: shared by the process's indexes (a worker searches one at a time). */
-  private get ranges(): Uint32Array {
-    return RANGES;
   }
 
   private readonly found = new Hits();
