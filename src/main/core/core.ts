@@ -17,6 +17,7 @@ import { JobService } from '../jobs/service';
 import type { SpawnWorker } from '../jobs/worker-process';
 import { SettingsStore } from '../settings/settings';
 import { startLeftoverSweep } from '../library/leftovers';
+import { startOrphanedViewSweep } from '../media/orphaned-views';
 import { Coalescer, EventHub } from './event-hub';
 import { openJobChanges } from './job-changes';
 import { systemClock, type Clock } from '../jobs/clock';
@@ -179,6 +180,7 @@ export function openCore(opts: CoreOptions): Core {
   const photoEdits = new PhotoEdits(db, photos, evidence, ledger, actions, onPhotoChanged, notesReader(settings));
   // Photos leave and come back anywhere in any sort order: every open grid re-reads what it shows.
   const removal = new PhotoRemoval(db, jobs, ledger, () => events.emit('photos.changed', { ids: [], all: true }));
+  const orphanedViews = startOrphanedViewSweep(paths.previewsDir, (sha) => removal.holdsView(sha), log);
   const importer = new Importer({
     db,
     photos,
@@ -269,6 +271,7 @@ export function openCore(opts: CoreOptions): Core {
       photoChanges.close();
       await runner?.stop(graceMs);
       await leftovers.close();
+      await orphanedViews.close();
       ledger.flushCounter();
       await db.close();
     },

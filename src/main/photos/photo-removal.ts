@@ -34,6 +34,8 @@ export class PhotoRemoval {
   private readonly s: Record<string, Database.Statement>;
   /** Insertable columns per table (generated and hidden columns are left out). */
   private readonly columns = new Map<string, string[]>();
+  /** Hashes of photos this process removed, with when: their zoom views stay while undo can bring them back. */
+  private readonly removedAt = new Map<string, number>();
 
   constructor(
     private readonly db: LibraryDb,
@@ -53,6 +55,7 @@ export class PhotoRemoval {
         `SELECT id, at, photo_id, data FROM audit_events WHERE id BETWEEN ? AND ? AND event = 'photo_removed' ORDER BY id`,
       ),
       exists: p('SELECT 1 FROM photos WHERE id = ? OR sha256 = ?').pluck(),
+      withHash: p('SELECT 1 FROM photos WHERE sha256 = ?').pluck(),
       actionExists: p('SELECT 1 FROM user_actions WHERE id = ?').pluck(),
       hashAgain: p(
         `INSERT INTO photo_hashes (photo_id, method, hashes, scanned_distance, updated_at) VALUES (?, ${PHOTO_HASH_METHOD - 1}, NULL, NULL, ?)
@@ -89,6 +92,7 @@ export class PhotoRemoval {
           },
         ]);
         this.s.remove.run(id);
+        this.removedAt.set(photo.sha256 as string, now);
         removed.push(id);
       }
       const last = this.s.lastLedgerId.get() as number;
@@ -96,6 +100,18 @@ export class PhotoRemoval {
     });
     if (removed.length) this.onPhotosChanged(removed);
     return { removed: removed.length, undo, undoUntil: undo ? Date.now() + REMOVAL_UNDO_MS : null };
+  }
+
+  /**
+   * Whether the zoom view made for `sha256` is still wanted: a photo has that content, or one
+   * removed with it can still be brought back (media/orphaned-views.ts sweeps the others).
+   */
+  holdsView(sha256: string, now = Date.now()): boolean {
+    if (this.s.withHash.get(sha256)) return true;
+    const at = this.removedAt.get(sha256);
+    if (at !== undefined && now - at <= REMOVAL_UNDO_MS) return true;
+    this.removedAt.delete(sha256);
+    return false;
   }
 
   /**
