@@ -148,6 +148,7 @@ export function openCore(opts: CoreOptions): Core {
       apiKey: () => apiKeys.get(),
       onPhotoChanged,
       onPhotosChanged: (ids) => photoChanges.add(ids),
+      userActivity,
       // `jobs` exists by the time a locate job ends (it is built just below).
       locate: {
         locations,
