@@ -42,6 +42,8 @@ import { PhotoEdits } from '../photos/photo-edits';
 import type { CoreMode, CoreServices, PlatformHooks } from './services';
 import { wakeJobsWaitingFor } from '../dating/waiting-for-file';
 import { notesReader } from '../dating/note-evidence';
+import { warmedWhenQuiet } from '../dating/note-reader-warm-up';
+import { UserActivity } from '../ipc/user-activity';
 
 export type { PlatformHooks } from './services';
 
@@ -107,6 +109,7 @@ export function openCore(opts: CoreOptions): Core {
   const evidence = new EvidenceStore(db.sqlite);
   const apiKeys = new ApiKeyStore(settings, opts.platform?.cipher, process.env, opts.mode === 'electron');
   let runner: JobRunner | null = null;
+  const userActivity = new UserActivity(); // told of every request by the dispatcher; read by background work
 
   const eventClock = opts.eventClock ?? systemClock;
   const photoChanges = new Coalescer<number>(
@@ -146,6 +149,7 @@ export function openCore(opts: CoreOptions): Core {
       apiKey: () => apiKeys.get(),
       onPhotoChanged,
       onPhotosChanged: (ids) => photoChanges.add(ids),
+      userActivity,
       // `jobs` exists by the time a locate job ends (it is built just below).
       locate: {
         locations,
@@ -177,7 +181,8 @@ export function openCore(opts: CoreOptions): Core {
   duplicates.scheduleScans(jobs);
   const actions = new ActionLog(db.sqlite, ledger);
   const evidenceService = new EvidenceService(db, evidence, photos, ledger, actions, onPhotoChanged);
-  const photoEdits = new PhotoEdits(db, photos, evidence, ledger, actions, onPhotoChanged, notesReader(settings));
+  const notes = warmedWhenQuiet(notesReader(settings), { activity: userActivity, clock: systemClock, log });
+  const photoEdits = new PhotoEdits(db, photos, evidence, ledger, actions, onPhotoChanged, notes.read);
   // Photos leave and come back anywhere in any sort order: every open grid re-reads what it shows.
   const removal = new PhotoRemoval(db, jobs, ledger, () => events.emit('photos.changed', { ids: [], all: true }));
   const orphanedViews = startOrphanedViewSweep(paths.previewsDir, (sha) => removal.holdsView(sha), log);
@@ -257,12 +262,14 @@ export function openCore(opts: CoreOptions): Core {
   const dispatch = createDispatcher(allCalls(services), {
     validateOutput: opts.validateOutputs ?? process.env.NODE_ENV !== 'production',
     log,
+    onRequest: userActivity.noteRequest,
   });
   return {
     ...services,
     dispatch,
     async close(graceMs = 5_000) {
       scheduler?.close();
+      notes.cancel();
       await importer.close();
       duplicates.close();
       fileCheck.abort();

@@ -22,7 +22,8 @@ import type { ConstraintRebuildJobType } from '../../shared/jobs/types/constrain
 import type { PayloadOf } from '../../shared/jobs/define';
 import type { MainHalf } from '../jobs/registry';
 import { toEvidenceInput, type EvidenceRow } from '../evidence/evidence-store';
-import { RebuildPace } from './rebuild-pace';
+import type { UserActivity } from '../ipc/user-activity';
+import { RebuildPace, userPacedBudget } from './rebuild-pace';
 
 export { REBUILD_CHUNK } from './rebuild-pace';
 
@@ -31,11 +32,13 @@ export type RebuildPayload = PayloadOf<ConstraintRebuildJobType>;
 export function rebuildJob(deps: {
   sqlite: Database.Database;
   onPhotosChanged(ids: number[]): void;
+  /** When the archivist last asked main for something: steps are smaller while they are active. */
+  userActivity?: Pick<UserActivity, 'activeWithin'>;
   /** Sizes each step to main's time budget; tests may pass one with its own budget. */
   pace?: RebuildPace;
 }): MainHalf<ConstraintRebuildJobType> {
   const { sqlite } = deps;
-  const pace = deps.pace ?? new RebuildPace();
+  const pace = deps.pace ?? new RebuildPace(deps.userActivity ? userPacedBudget(deps.userActivity) : undefined);
   const nextAll = sqlite.prepare('SELECT id FROM photos WHERE id > ? ORDER BY id LIMIT ?');
   const anyAfter = sqlite.prepare('SELECT EXISTS (SELECT 1 FROM photos WHERE id > ?)').pluck();
   const countAll = sqlite.prepare('SELECT count(*) FROM photos').pluck();

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { REBUILD_CHUNK, REBUILD_CHUNK_MIN, RebuildPace } from './rebuild-pace';
+import { UserActivity } from '../ipc/user-activity';
+import {
+  REBUILD_CHUNK,
+  REBUILD_CHUNK_MIN,
+  REBUILD_STEP_BUDGET_ACTIVE_MS,
+  REBUILD_STEP_BUDGET_MS,
+  RebuildPace,
+  USER_ACTIVE_WINDOW_MS,
+  userPacedBudget,
+} from './rebuild-pace';
 
 /** A pace on a clock the test moves: each stretch "costs" what the test says. */
 function paced(budgetMs: number) {
@@ -44,5 +53,40 @@ describe('RebuildPace', () => {
     const first = new RebuildPace(4).nextSize();
     expect(first).toBeGreaterThanOrEqual(REBUILD_CHUNK_MIN);
     expect(first).toBeLessThan(REBUILD_CHUNK);
+  });
+});
+
+describe('userPacedBudget', () => {
+  it('takes the small budget while the user made a request within the window, and the full one after', () => {
+    let t = 0;
+    const activity = new UserActivity(() => t);
+    const budget = userPacedBudget(activity);
+    expect(budget()).toBe(REBUILD_STEP_BUDGET_MS); // nobody has asked for anything yet
+    activity.noteRequest();
+    expect(budget()).toBe(REBUILD_STEP_BUDGET_ACTIVE_MS);
+    t += USER_ACTIVE_WINDOW_MS - 1;
+    expect(budget()).toBe(REBUILD_STEP_BUDGET_ACTIVE_MS);
+    t += 1;
+    expect(budget()).toBe(REBUILD_STEP_BUDGET_MS);
+  });
+
+  it('sizes each step on the budget of its own moment: smaller while the user is active, grown back when idle', () => {
+    let wall = 0;
+    const activity = new UserActivity(() => wall);
+    let cpu = 0;
+    const pace = new RebuildPace(userPacedBudget(activity), () => cpu);
+    const apply = (photos: number) => {
+      const started = pace.start();
+      cpu += photos * 0.06; // 0.06 ms of main's CPU a photo
+      pace.record('apply', started, photos);
+    };
+    apply(50);
+    expect(pace.nextSize()).toBe(Math.floor(REBUILD_STEP_BUDGET_MS / 0.06));
+    activity.noteRequest();
+    const active = pace.nextSize();
+    expect(active).toBe(Math.floor(REBUILD_STEP_BUDGET_ACTIVE_MS / 0.06));
+    apply(active);
+    wall += USER_ACTIVE_WINDOW_MS;
+    expect(pace.nextSize()).toBe(Math.floor(REBUILD_STEP_BUDGET_MS / 0.06));
   });
 });

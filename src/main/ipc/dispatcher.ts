@@ -15,8 +15,17 @@ export type Handlers = {
 
 export type Dispatch = (name: unknown, input: unknown) => Promise<Result<unknown>>;
 
-export function createDispatcher(handlers: Handlers, opts: { validateOutput: boolean; log: Logger }): Dispatch {
+export function createDispatcher(
+  handlers: Handlers,
+  opts: {
+    validateOutput: boolean;
+    log: Logger;
+    /** Told of every request as it arrives (user-activity.ts). */
+    onRequest?: () => void;
+  },
+): Dispatch {
   return async (name, rawInput) => {
+    opts.onRequest?.();
     if (!isCallName(name)) return fail('unknown_call', `Unknown call ${JSON.stringify(String(name)).slice(0, 120)}`);
     const def = calls[name];
     const parsed = def.input.safeParse(rawInput ?? {});
