@@ -100,12 +100,12 @@ test('the library grid keeps its frames while a large import runs', async ({ app
       }
       down = !down;
       const done = (await panel.getByTestId('import-progress').getAttribute('data-status')) === 'done';
-      if (!shotDuringImport && !done) {
+      const reading = await panel.getByRole('status').filter({ hasText: 'Still reading' }).count();
+      if (done && !reading) break;
+      if (!shotDuringImport) {
         shotDuringImport = true;
         await app.shot('grid-frames-during-import');
       }
-      const reading = await panel.getByRole('status').filter({ hasText: 'Still reading' }).count();
-      if (done && !reading) break;
       if (Date.now() - started > PHOTOS * 120) break;
     }
     await expect(page.getByTestId('photo-count')).toContainText(PHOTOS.toLocaleString('en-US'), { timeout: 60_000 });
