@@ -2,9 +2,9 @@
  * Job workers run below normal OS scheduling priority, set where they are spawned (both adapters:
  * ./fork-worker.ts and src/main/electron/utility-worker.ts). Background work must not take the CPU
  * from the user: during a 5,000-photo import on two cores, the library grid's long tasks were 89 %
- * waiting for a CPU behind the two busy workers and 11 % the page's own work (the grid-frames
- * trace, long-task-cpu.ts). Below normal, the scheduler runs the window first and gives the
- * workers all the CPU nobody else wants, so an import on an otherwise idle machine is not slower.
+ * waiting for a CPU and 11 % the page's own work (the grid-frames trace, long-task-cpu.ts). Below
+ * normal, the scheduler runs the window first and gives the workers all the CPU nobody else
+ * wants, so an import on an otherwise idle machine is not slower; on a busy one it is.
  *
  * Set from outside, for every thread: on Linux a priority belongs to a thread, and a process that
  * lowered itself at startup left the threads it had already started (V8's) at normal priority.
