@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openCore } from '../src/main/core/core';
 import { forkWorkerSpawner } from '../src/main/jobs/fork-worker';
+import { lowerWorkerPriority } from '../src/main/jobs/worker-priority';
 import { appPaths } from '../src/main/app-paths';
 import { sleep } from './_util';
 import { cpuProfFlags, profileThisProcess } from './_cpu-profile';
@@ -172,9 +173,12 @@ export async function bareLoop(
     [0, 1].map(
       () =>
         new Promise<ChildProcess>((resolve, reject) => {
+          // Placed as Circa's workers are (src/main/jobs/fork-worker.ts), so the ratio compares work, not scheduling.
           const child = fork(path.join(here, 'import.child.ts'), [], {
             execArgv: ['--import', 'tsx', ...(profileDir ? cpuProfFlags(profileDir) : [])],
+            detached: process.platform !== 'win32',
           });
+          if (child.pid !== undefined) lowerWorkerPriority(child.pid);
           child.once('message', () => resolve(child)); // { ready: true }
           child.once('error', reject);
         }),

@@ -11,14 +11,12 @@ import exifr from 'exifr';
 import sharp from 'sharp';
 import { extractPhotoMetadata } from '../src/worker/imaging/metadata';
 import { MAX_FILE_BYTES, MAX_INPUT_PIXELS } from '../src/shared/jobs/types/metadata';
-import { lowerWorkerPriority } from '../src/worker/priority';
 
-// As in Circa's workers (src/worker/handlers/metadata.ts), and at their priority: on a busy host
-// a loop at normal priority took CPU Circa's workers yield to everyone, and the ratio measured
-// scheduling as much as work.
+// As in Circa's workers (src/worker/handlers/metadata.ts). Its parent sets it to their priority
+// (_import-sides.ts): on a busy host a loop at normal priority took CPU Circa's workers yield to
+// everyone, and the ratio measured scheduling as much as work.
 sharp.concurrency(1);
 sharp.cache(false);
-lowerWorkerPriority();
 
 export type BareWork = 'same-work' | 'minimal';
 

@@ -5,7 +5,9 @@
  * annotations and the log), not asserted: wall-clock limits do not belong in tests on a shared
  * machine. CIRCA_FRAMES_PHOTOS sets the import's size (default 1,000; the report used 5,000).
  * CIRCA_FRAMES_TRACE=1 also records a Chromium performance trace and prints what the long tasks
- * were made of (long-task-trace.ts): the functions, modules and timeline events inside them.
+ * were made of (long-task-trace.ts): the functions, modules and timeline events inside them, and
+ * per task its wall time against the renderer thread's CPU time (long-task-cpu.ts): how much was
+ * the page's own work and how much waiting for a CPU.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -89,6 +91,7 @@ test('the library grid keeps its frames while a large import runs', async ({ app
     await grid.hover();
     const started = Date.now();
     let down = true;
+    let shotDuringImport = false;
     const readyTiles = async () => Number((await page.getByTestId('photo-count').textContent())?.replace(/[^\d]/g, '') || 0);
     while (true) {
       for (let i = 0; i < 10; i++) {
@@ -99,6 +102,10 @@ test('the library grid keeps its frames while a large import runs', async ({ app
       const done = (await panel.getByTestId('import-progress').getAttribute('data-status')) === 'done';
       const reading = await panel.getByRole('status').filter({ hasText: 'Still reading' }).count();
       if (done && !reading) break;
+      if (!shotDuringImport) {
+        shotDuringImport = true;
+        await app.shot('grid-frames-during-import');
+      }
       if (Date.now() - started > PHOTOS * 120) break;
     }
     await expect(page.getByTestId('photo-count')).toContainText(PHOTOS.toLocaleString('en-US'), { timeout: 60_000 });

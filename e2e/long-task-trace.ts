@@ -6,13 +6,9 @@
  * grid-frames.spec.ts when CIRCA_FRAMES_TRACE is set, to say why frames were lost, not just how many.
  */
 
-interface TraceEvent {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  pid: number;
-  tid: number;
+import { splitLongTaskCpu, type LongTaskCpu, type TimelineEvent } from './long-task-cpu';
+
+interface TraceEvent extends TimelineEvent {
   id?: string;
   args?: { name?: string; data?: Record<string, unknown> };
 }
@@ -41,6 +37,8 @@ export interface LongTaskBreakdown {
   byModule: [string, number][];
   /** Milliseconds inside long tasks, by timeline event (children of the task). */
   byTimelineEvent: [string, number][];
+  /** Wall time against the thread's CPU time, per task and in sum, and the CPU time by kind. */
+  cpu: LongTaskCpu;
 }
 
 /** The bundle's module comments ('// src/renderer/…', '// node_modules/…'): which module a line is in. */
@@ -137,5 +135,6 @@ export function breakDownLongTasks(traceJson: string, moduleOf: (line: number) =
     byOwnFrame: top(byOwnFrame, 25),
     byModule: top(byModule, 15),
     byTimelineEvent: top(byEvent, 25),
+    cpu: splitLongTaskCpu(events, mainThreads, overMs),
   };
 }

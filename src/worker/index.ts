@@ -15,7 +15,6 @@ import {
 } from '../shared/worker-protocol';
 import { workerHandlers } from './handlers';
 import { HeapWatch, heapReport } from './heap-report';
-import { lowerWorkerPriority } from './priority';
 
 interface ParentPort {
   postMessage(msg: WorkerToMain): void;
@@ -53,9 +52,6 @@ class LazyAbort {
     (this.controller ??= new AbortController()).abort(reason);
   }
 }
-
-// Below main's priority: see priority.ts.
-lowerWorkerPriority();
 
 const handlers = workerHandlers({ diagnostics: process.env.CIRCA_DIAGNOSTIC_JOBS === '1' });
 const queue: JobAssignment[] = [];

@@ -2,6 +2,7 @@
 import { app, utilityProcess } from 'electron';
 import type { MainToWorker } from '../../shared/worker-protocol';
 import { TailBuffer, exitKindOf, type SpawnWorker, type WorkerExit } from '../jobs/worker-process';
+import { lowerWorkerPriority } from '../jobs/worker-priority';
 import {
   isGoneWorker,
   utilityErrorLine,
@@ -37,6 +38,10 @@ export function utilityWorkerSpawner(entry: string): SpawnWorker {
       [`--name=${name}`],
       utilityForkOptions({ name, heapMb, env: { ...process.env, ...env } }),
     );
+    // Below normal priority once it has a pid: background work must not take the CPU from the user.
+    child.once('spawn', () => {
+      if (child.pid !== undefined) lowerWorkerPriority(child.pid);
+    });
     child.stderr?.on('data', (chunk: Buffer) => {
       stderr.push(chunk);
       process.stderr.write(chunk);

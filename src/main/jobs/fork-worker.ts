@@ -2,6 +2,7 @@
 import { fork } from 'node:child_process';
 import type { MainToWorker } from '../../shared/worker-protocol';
 import { TailBuffer, exitKindOf, workerV8Flags, type SpawnWorker, type WorkerExit } from './worker-process';
+import { lowerWorkerPriority } from './worker-priority';
 
 /**
  * `entry` is the built worker (out/main/worker.js) or, from source, src/worker/index.ts with
@@ -15,7 +16,13 @@ export function forkWorkerSpawner(entry: string, loaderArgs: string[] = []): Spa
       env: { ...process.env, ...env },
       stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
       serialization: 'advanced',
+      // A session of its own (Unix): where Linux schedules sessions as groups (autogroup), its
+      // group's priority can then be lowered without lowering main's (./worker-priority.ts). It
+      // still ends with main: a worker exits when its parent goes away.
+      detached: process.platform !== 'win32',
     });
+    // Below normal priority: background work must not take the CPU from the user.
+    if (child.pid !== undefined) lowerWorkerPriority(child.pid);
     child.stderr?.on('data', (chunk: Buffer) => {
       stderr.push(chunk);
       process.stderr.write(chunk);
