@@ -38,7 +38,7 @@ describe('warming the date readers after open', () => {
     const before = snapshot(core);
 
     const line = await waitFor(warmed, 30_000, 'the date readers to be warmed');
-    expect(line).toMatch(/^date readers warmed: [1-9]\d* findings in \d+ ms$/);
+    expect(line).toMatch(/^date readers warmed: [1-9]\d* findings in \d+ readings, \d+ ms$/);
     expect(logged.filter((m) => m.startsWith('warming the date readers failed'))).toEqual([]);
     const after = snapshot(core);
     expect(after.changes).toBe(before.changes);

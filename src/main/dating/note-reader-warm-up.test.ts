@@ -22,7 +22,13 @@ describe('warmedWhenQuiet', () => {
     clock.advance(1);
     expect(read).toHaveLength(WARM_UP_READINGS * WARM_UP_TEXTS.length);
     expect(new Set(read)).toEqual(new Set(WARM_UP_TEXTS));
-    expect(logged).toEqual([expect.stringMatching(/^date readers warmed: 2 findings in \d+ ms$/)]);
+    expect(logged).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^date readers warmed: ${WARM_UP_READINGS * WARM_UP_TEXTS.length} findings in ${WARM_UP_READINGS * WARM_UP_TEXTS.length} readings, \\d+ ms$`,
+        ),
+      ),
+    ]);
     clock.advance(60_000);
     expect(read).toHaveLength(WARM_UP_READINGS * WARM_UP_TEXTS.length);
     expect(clock.pending()).toBe(0);
@@ -37,6 +43,25 @@ describe('warmedWhenQuiet', () => {
     expect(read).toEqual([]);
     clock.advance(QUIET_MS * 2);
     expect(read.length).toBeGreaterThan(0);
+  });
+
+  it('reads one text per turn, and a request between two readings puts the rest off until quiet again', () => {
+    const clock = new ManualClock(0);
+    const activity = new UserActivity(() => clock.now());
+    const read: string[] = [];
+    const log = { info: () => {}, warn: () => {}, error: () => {} };
+    warmedWhenQuiet(
+      (text: string) => {
+        read.push(text);
+        if (read.length === 1) activity.noteRequest(); // the archivist clicks during the first reading
+        return [];
+      },
+      { activity, clock, log },
+    );
+    clock.advance(WARM_UP_AFTER_MS);
+    expect(read).toHaveLength(1);
+    clock.advance(QUIET_MS);
+    expect(read).toHaveLength(WARM_UP_READINGS * WARM_UP_TEXTS.length);
   });
 
   it('is given up when a real reading comes first (that one paid already), and on cancel', () => {
