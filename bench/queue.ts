@@ -80,6 +80,9 @@ async function openPaused(dir: string, spawn: SpawnWorker): Promise<Core> {
     diagnostics: true,
     concurrency: 2,
     runner: { paused: true, exitWhenIdle: true },
+    // A fresh core per measurement: the note readers' one warm-up per session (~200 ms of main's
+    // CPU, at the first moment no request came in) would land inside the drain it measures.
+    warmUpReaders: false,
   });
   await waitUntil(() => core.runner!.getStats().workersAlive === 2, 30_000, 'worker processes');
   return core;
@@ -135,7 +138,7 @@ async function plainjobDrain(root: string, n: number) {
 
 async function startLatency(root: string, n: number, spawn: SpawnWorker) {
   const dir = path.join(root, 'latency');
-  const core = openCore({ libraryDir: dir, mode: 'headless', spawn, diagnostics: true, concurrency: 2 });
+  const core = openCore({ libraryDir: dir, mode: 'headless', spawn, diagnostics: true, concurrency: 2, warmUpReaders: false });
   await waitUntil(() => core.runner!.getStats().workersAlive === 2, 30_000, 'worker processes');
   // Warm up (JIT, statement caches) with a few jobs that are not counted.
   for (let i = 0; i < 20; i++) {

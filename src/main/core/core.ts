@@ -56,6 +56,11 @@ export interface CoreOptions {
   diagnostics?: boolean;
   /** Start the job runner (false: a core that only serves reads and enqueues). */
   runJobs?: boolean;
+  /**
+   * Warm the note readers at the first quiet moment after open (default true). The queue bench
+   * turns it off: it opens a core per measurement, and a user's session pays it once.
+   */
+  warmUpReaders?: boolean;
   concurrency?: number;
   runner?: Partial<RunnerOptions>;
   log?: Logger;
@@ -181,7 +186,10 @@ export function openCore(opts: CoreOptions): Core {
   duplicates.scheduleScans(jobs);
   const actions = new ActionLog(db.sqlite, ledger);
   const evidenceService = new EvidenceService(db, evidence, photos, ledger, actions, onPhotoChanged);
-  const notes = warmedWhenQuiet(notesReader(settings), { activity: userActivity, clock: systemClock, log });
+  const notes =
+    opts.warmUpReaders === false
+      ? { read: notesReader(settings), cancel: () => {} }
+      : warmedWhenQuiet(notesReader(settings), { activity: userActivity, clock: systemClock, log });
   const photoEdits = new PhotoEdits(db, photos, evidence, ledger, actions, onPhotoChanged, notes.read);
   // Photos leave and come back anywhere in any sort order: every open grid re-reads what it shows.
   const removal = new PhotoRemoval(db, jobs, ledger, () => events.emit('photos.changed', { ids: [], all: true }));
