@@ -77,16 +77,16 @@ describe('userPacedBudget', () => {
     const pace = new RebuildPace(userPacedBudget(activity), () => cpu);
     const apply = (photos: number) => {
       const started = pace.start();
-      cpu += photos * 0.06; // 0.06 ms of main's CPU a photo
+      cpu += photos * 0.0625; // 1/16 ms of main's CPU a photo (exact in binary: sizes are floors of budget / cost)
       pace.record('apply', started, photos);
     };
     apply(50);
-    expect(pace.nextSize()).toBe(Math.floor(REBUILD_STEP_BUDGET_MS / 0.06));
+    expect(pace.nextSize()).toBe(Math.floor(REBUILD_STEP_BUDGET_MS / 0.0625));
     activity.noteRequest();
     const active = pace.nextSize();
-    expect(active).toBe(Math.floor(REBUILD_STEP_BUDGET_ACTIVE_MS / 0.06));
+    expect(active).toBe(Math.floor(REBUILD_STEP_BUDGET_ACTIVE_MS / 0.0625));
     apply(active);
     wall += USER_ACTIVE_WINDOW_MS;
-    expect(pace.nextSize()).toBe(Math.floor(REBUILD_STEP_BUDGET_MS / 0.06));
+    expect(pace.nextSize()).toBe(Math.floor(REBUILD_STEP_BUDGET_MS / 0.0625));
   });
 });

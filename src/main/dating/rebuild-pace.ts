@@ -27,9 +27,11 @@ export const REBUILD_STEP_BUDGET_MS = 12;
  * request that arrives while main runs a stretch waits for it to end; on a quiet host the 12 ms
  * stretches (an apply's transaction, then the next load, back to back) were what user writes of
  * 15–36 ms waited behind. Smaller steps cost the rebuild more fixed cost per photo, so they are
- * taken only while someone is waiting on main's answers.
+ * taken only while someone is waiting on main's answers. 2 ms, not 4: on a quiet host (4 paired
+ * runs of `bench -- dating --only rebuild --small --rounds 3`) a write's p99 after the first
+ * second was 9.3 ms (7.3–24.7) against 14.0 (11.0–25.3), for a rebuild 1.1–1.2× as long.
  */
-export const REBUILD_STEP_BUDGET_ACTIVE_MS = 4;
+export const REBUILD_STEP_BUDGET_ACTIVE_MS = 2;
 /** A request this recent means the archivist is using the app (typing, clicking, the screen re-reading). */
 export const USER_ACTIVE_WINDOW_MS = 2_000;
 /** At most this many photos a step, however cheap. */
