@@ -71,6 +71,7 @@ export class PhotoRemoval {
       for (const jobId of this.s.activeJobs.all(`photo:${id}`) as number[]) this.jobs.cancel(jobId, 'user');
     }
     const removed: number[] = [];
+    const removedHashes: string[] = [];
     const undo = this.db.immediate(() => {
       const before = this.s.lastLedgerId.get() as number;
       const now = Date.now();
@@ -92,12 +93,15 @@ export class PhotoRemoval {
           },
         ]);
         this.s.remove.run(id);
-        this.removedAt.set(photo.sha256 as string, now);
         removed.push(id);
+        removedHashes.push(photo.sha256 as string);
       }
       const last = this.s.lastLedgerId.get() as number;
       return removed.length ? { first: before + 1, last } : null;
     });
+    // Only once committed: a removal rolled back leaves no trace here.
+    const at = Date.now();
+    for (const sha of removedHashes) this.removedAt.set(sha, at);
     if (removed.length) this.onPhotosChanged(removed);
     return { removed: removed.length, undo, undoUntil: undo ? Date.now() + REMOVAL_UNDO_MS : null };
   }
