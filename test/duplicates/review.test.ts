@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../src/main/core/core';
-import type { DuplicateGroup } from '../../src/shared/duplicates/contract';
+import { MAX_LISTED_MEMBERS, MAX_LISTED_PAIRS, type DuplicateGroup } from '../../src/shared/duplicates/contract';
 import { DuplicateStore } from '../../src/main/duplicates/duplicate-store';
 import { openTestCore } from '../support/core';
 import { addPhoto } from '../support/duplicates';
@@ -143,6 +143,38 @@ describe('reviewing duplicates', () => {
     list = await call('duplicates.list', {});
     expect(list.groups.map(members)).toEqual([ids]);
     expect(list.counts.different).toBe(1);
+  });
+
+  it('lists a group chained by thousands of near matches in part: the closest matches first, with its full counts', async () => {
+    // 1,500 photos, each 9 bits from the next (a box of look-alike scans), and among them five
+    // photos 0-1 bit apart: one group of 1,500. Listed whole, it was megabytes, parsed at once.
+    const ids = Array.from({ length: 1500 }, (_, i) => addPhoto(core, `scan-${i}.jpg`));
+    const insertHash = core.db.sqlite.prepare(`INSERT INTO photo_hashes (photo_id, method, updated_at) VALUES (?, 2, 0)`);
+    core.db.immediate(() => ids.forEach((id) => insertHash.run(id)));
+    for (let i = 1; i < ids.length; i++) found(ids[i - 1], ids[i], 9);
+    const close = ids.slice(700, 705);
+    for (let i = 1; i < close.length; i++) found(close[0], close[i], i % 2);
+
+    const list = await call('duplicates.list', {});
+    expect(list.counts.unreviewed).toBe(1);
+    const [group] = list.groups as DuplicateGroup[];
+    expect(group).toMatchObject({ memberCount: 1500, pairCount: 1499 + 3 }); // the first close pair is also a link of the chain
+    expect(group.members).toHaveLength(MAX_LISTED_MEMBERS);
+    expect(members(group)).toEqual(expect.arrayContaining(close));
+    expect(members(group)).toEqual([...members(group)].sort((x, y) => x - y));
+    expect(group.pairs.length).toBeLessThanOrEqual(MAX_LISTED_PAIRS);
+    const listed = new Set(members(group));
+    expect(group.pairs.every((p) => listed.has(p.a) && listed.has(p.b))).toBe(true);
+    expect(group.pairs.filter((p) => (p.distance ?? 64) <= 1)).toHaveLength(4);
+    expect(JSON.stringify(list).length).toBeLessThan(100_000);
+
+    // Ruling out what is listed brings the next matches forward; the listed part fits one decision.
+    const shown = members(group);
+    await call('duplicates.notSame', { photoIds: shown, from: shown });
+    const next = ((await call('duplicates.list', {})).groups as DuplicateGroup[])[0];
+    expect(next.members).toHaveLength(MAX_LISTED_MEMBERS);
+    expect(next.pairs.some((p) => !(listed.has(p.a) && listed.has(p.b)))).toBe(true);
+    expect(next.pairs.every((p) => p.status === 'proposed')).toBe(true);
   });
 
   it('answers bad requests with typed errors and changes nothing', async () => {

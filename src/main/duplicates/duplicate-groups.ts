@@ -10,7 +10,13 @@
  * the keyboard's order stay put while the archivist works through them.
  */
 import type Database from 'better-sqlite3';
-import type { DuplicateGroup, DuplicateMember, DuplicateView } from '../../shared/duplicates/contract';
+import {
+  MAX_LISTED_MEMBERS,
+  MAX_LISTED_PAIRS,
+  type DuplicateGroup,
+  type DuplicateMember,
+  type DuplicateView,
+} from '../../shared/duplicates/contract';
 import type { PhotoRepository } from '../catalogue/photo-repository';
 import type { DuplicateStore, PairRow } from './duplicate-store';
 
@@ -130,14 +136,17 @@ export class DuplicateGroups {
   }
 
   private describe(c: Component, membership: Map<number, number>): DuplicateGroup {
-    const members = c.photoIds.map((id) => this.member(id, membership.get(id) ?? null)).filter((m) => m !== null);
+    const { photoIds, pairs } = listedPart(c, membership);
+    const members = photoIds.map((id) => this.member(id, membership.get(id) ?? null)).filter((m) => m !== null);
     return {
       key: c.key,
       state: c.state,
       groupId: c.groupId,
       preferredPhotoId: c.preferredPhotoId,
       members,
-      pairs: c.pairs.map((p) => ({
+      memberCount: c.photoIds.length,
+      pairCount: c.pairs.length,
+      pairs: pairs.map((p) => ({
         a: p.photo_lo,
         b: p.photo_hi,
         distance: p.distance,
@@ -176,6 +185,38 @@ export class DuplicateGroups {
       evidence,
     };
   }
+}
+
+const closestFirst = (x: PairRow, y: PairRow) =>
+  (x.distance ?? 65) - (y.distance ?? 65) || x.photo_lo - y.photo_lo || x.photo_hi - y.photo_hi;
+
+/**
+ * The part of a group the list sends (MAX_LISTED_MEMBERS, MAX_LISTED_PAIRS). Of a larger group:
+ * the photos already confirmed as one (what a new copy would join), then the photos of the closest
+ * matches, so the archivist decides about the strongest matches first; and the closest matches
+ * among them. Photos keep their id order and matches the store's, as in a group sent whole.
+ */
+function listedPart(c: Component, membership: Map<number, number>): { photoIds: number[]; pairs: PairRow[] } {
+  let photoIds = c.photoIds;
+  if (photoIds.length > MAX_LISTED_MEMBERS) {
+    const chosen = new Set<number>();
+    const add = (id: number) => chosen.size < MAX_LISTED_MEMBERS && chosen.add(id);
+    if (c.groupId !== null) for (const id of photoIds) if (membership.get(id) === c.groupId) add(id);
+    for (const p of [...c.pairs].sort(closestFirst)) {
+      if (chosen.size >= MAX_LISTED_MEMBERS) break;
+      if (chosen.size >= MAX_LISTED_MEMBERS - 1 && !(chosen.has(p.photo_lo) || chosen.has(p.photo_hi))) continue;
+      add(p.photo_lo);
+      add(p.photo_hi);
+    }
+    photoIds = photoIds.filter((id) => chosen.has(id));
+  }
+  const listed = new Set(photoIds);
+  let pairs = c.pairs.filter((p) => listed.has(p.photo_lo) && listed.has(p.photo_hi));
+  if (pairs.length > MAX_LISTED_PAIRS) {
+    const kept = new Set(pairs.sort(closestFirst).slice(0, MAX_LISTED_PAIRS));
+    pairs = c.pairs.filter((p) => kept.has(p));
+  }
+  return { photoIds, pairs };
 }
 
 /** Keys of `map` grouped by what `by` makes of their values. */

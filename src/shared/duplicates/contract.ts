@@ -39,6 +39,16 @@ export const duplicatePairSchema = z.object({
   status: z.enum(['proposed', 'different']),
 });
 
+/**
+ * A group lists at most this many of its photos: as many as one decision takes (`confirm` below).
+ * Near matches can chain thousands of photos into one group (a box of scans of blank card backs);
+ * sending them all made a 16 MB answer that froze the window for a second, for a group no one
+ * could confirm as one photograph anyway.
+ */
+export const MAX_LISTED_MEMBERS = 100;
+/** And at most this many of the matches among those photos, the closest first. */
+export const MAX_LISTED_PAIRS = 200;
+
 export const duplicateGroupSchema = z.object({
   /** Stable while the group is unchanged: `u<smallest photo id>`, `g<group id>`, `d<id>-<id>`. */
   key: z.string(),
@@ -46,8 +56,14 @@ export const duplicateGroupSchema = z.object({
   /** The confirmed group (unreviewed: the one its confirmed members belong to, if exactly one). */
   groupId: id.nullable(),
   preferredPhotoId: id.nullable(),
-  members: z.array(duplicateMemberSchema),
-  pairs: z.array(duplicatePairSchema),
+  /** The group's photos, or the first MAX_LISTED_MEMBERS of a larger one (see memberCount). */
+  members: z.array(duplicateMemberSchema).max(MAX_LISTED_MEMBERS),
+  /** How many photos the group has in all. */
+  memberCount: count,
+  /** The matches among the listed members; of more than MAX_LISTED_PAIRS, the closest (see pairCount). */
+  pairs: z.array(duplicatePairSchema).max(MAX_LISTED_PAIRS),
+  /** How many matches join the group's photos in all. */
+  pairCount: count,
 });
 export type DuplicateGroup = z.infer<typeof duplicateGroupSchema>;
 
@@ -65,11 +81,11 @@ export const duplicateListSchema = z.object({
   counts: z.object({ unreviewed: count, confirmed: count, different: count }),
 });
 
-const photoIds = z.array(id).min(1).max(100);
+const photoIds = z.array(id).min(1).max(MAX_LISTED_MEMBERS);
 
 export const duplicateDecisionInputs = {
   /** These photos are one photograph (groups they belong to merge); optionally which copy is the preferred original. */
-  confirm: z.object({ photoIds: z.array(id).min(2).max(100), preferredPhotoId: id.optional() }).strict(),
+  confirm: z.object({ photoIds: z.array(id).min(2).max(MAX_LISTED_MEMBERS), preferredPhotoId: id.optional() }).strict(),
   /** Each of `photoIds` is not the same photograph as any of `from` (pairs within one confirmed group are left alone). */
   notSame: z.object({ photoIds, from: photoIds }).strict(),
   /** Takes back "not the same" between each of `photoIds` and each of `from`. */

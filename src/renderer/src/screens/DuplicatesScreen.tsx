@@ -196,7 +196,8 @@ export function DuplicatesScreen() {
         setCopy(Math.max(0, focusedCopy - 1));
         break;
       case 'a':
-        if (group?.state !== 'unreviewed') return;
+        // A group listed in part is not confirmed from its part (its button says why).
+        if (group?.state !== 'unreviewed' || group.memberCount > group.members.length) return;
         act(() => a!.same());
         break;
       case 'r':

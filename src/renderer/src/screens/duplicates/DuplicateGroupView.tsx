@@ -31,17 +31,23 @@ interface Props {
 export function DuplicateGroupView({ group, focused, preferred, busy, onFocus, actions }: Props) {
   const names = new Map(group.members.map((m) => [m.photoId, m.filename]));
   const state = group.state;
+  /** More photos than one decision takes: only the closest matches are listed. */
+  const partial = group.memberCount > group.members.length;
   return (
-    <section
-      className="dup-group"
-      aria-label={`Group of ${group.members.length} copies`}
-      data-testid="dup-group"
-      data-state={state}
-    >
+    <section className="dup-group" aria-label={`Group of ${group.memberCount} copies`} data-testid="dup-group" data-state={state}>
       <div className="dup-group-actions" role="group" aria-label="Decide about this group">
         {state === 'unreviewed' && (
           <>
-            <button className="primary" onClick={actions.same} disabled={busy} title="These are one photograph (A)">
+            <button
+              className="primary"
+              onClick={actions.same}
+              disabled={busy || partial}
+              title={
+                partial
+                  ? `Not all ${group.memberCount} photos are listed: rule out the ones that are not the same first`
+                  : 'These are one photograph (A)'
+              }
+            >
               Same photograph
             </button>
             <button onClick={actions.notSame} disabled={busy} title="Not one photograph; never proposed again (R)">
@@ -65,6 +71,13 @@ export function DuplicateGroupView({ group, focused, preferred, busy, onFocus, a
           {state === 'different' && 'Ruled out: never proposed again'}
         </span>
       </div>
+      {partial && (
+        <p className="dup-partial small" role="note" data-testid="dup-partial">
+          Near matches join {group.memberCount.toLocaleString('en-US')} photos into this group, too many to be copies of one
+          photograph. Listed: the {group.members.length} with the closest matches. Decide about these, and the next closest come
+          forward.
+        </p>
+      )}
       <ul className="dup-cards" aria-label="Copies">
         {group.members.map((m, i) => (
           <CopyCard
@@ -85,6 +98,12 @@ export function DuplicateGroupView({ group, focused, preferred, busy, onFocus, a
           {group.pairs.map((p) => (
             <li key={`${p.a}-${p.b}`}>{pairLabel(p, names)}</li>
           ))}
+          {group.pairCount > group.pairs.length && (
+            <li>
+              and {(group.pairCount - group.pairs.length).toLocaleString('en-US')} more matches
+              {partial ? ', with photos not listed' : ''}
+            </li>
+          )}
         </ul>
       )}
     </section>

@@ -39,7 +39,7 @@ const GroupRow = memo(function GroupRow({
   onFocus(key: string): void;
 }) {
   const closest = Math.min(...g.pairs.map((p) => p.distance ?? 64));
-  const names = g.members.map((m) => m.filename).join(', ');
+  const names = g.members.map((m) => m.filename).join(', ') + (g.memberCount > g.members.length ? ', …' : '');
   return (
     <li
       id={`dup-row-${g.key}`}
@@ -68,11 +68,11 @@ const GroupRow = memo(function GroupRow({
       </span>
       <span className="dup-row-text">
         <span className="dup-row-title">
-          {g.state === 'different' && g.members.length > 2
-            ? `Not the same: ${plural(g.members.length, 'copy', 'copies')}`
+          {g.state === 'different' && g.memberCount > 2
+            ? `Not the same: ${plural(g.memberCount, 'copy', 'copies')}`
             : g.state === 'different'
               ? 'Not the same'
-              : plural(g.members.length, 'copy', 'copies')}
+              : plural(g.memberCount, 'copy', 'copies')}
         </span>
         <span className="small muted dup-row-names">{names}</span>
         {g.state !== 'different' && closest < 64 && (
