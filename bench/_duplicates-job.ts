@@ -18,6 +18,7 @@ import { HASHES_PER_PHOTO, hashesToBlob, hashesToHex } from '../src/shared/dupli
 import { LibraryCopy } from '../src/worker/duplicates/library-copy';
 import { cpuProfFlags, profileThisProcess, summariseProfile, type Window } from './_cpu-profile';
 import { D, WORDS, makeHashes, stat, timed } from './_duplicates-support';
+import { processStat } from '../test/support/process-stat';
 import { round, sleep } from './_util';
 
 function spawner(flags: string[]) {
@@ -61,15 +62,7 @@ function copyBytes(n: number): number {
 }
 
 /** CPU milliseconds a process has used so far (Linux: /proc/<pid>/stat, in clock ticks of 10 ms). */
-function cpuOfProcess(pid: number | undefined): number {
-  if (!pid) return NaN;
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return NaN;
-  }
-}
+const cpuOfProcess = (pid: number | undefined): number => processStat(pid)?.cpuMs ?? NaN;
 
 /** The monotonic clock V8's profiles are stamped by, in microseconds. */
 const nowUs = () => Number(process.hrtime.bigint() / 1000n);

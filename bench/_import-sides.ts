@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { openCore } from '../src/main/core/core';
 import { forkWorkerSpawner } from '../src/main/jobs/fork-worker';
 import { lowerWorkerPriority } from '../src/main/jobs/worker-priority';
+import { processStat } from '../test/support/process-stat';
 import { appPaths } from '../src/main/app-paths';
 import { sleep } from './_util';
 import { cpuProfFlags, profileThisProcess } from './_cpu-profile';
@@ -46,16 +47,7 @@ export interface CircaRun {
 }
 
 /** CPU time (user + system) a process has used, from /proc (Linux; clock ticks of 10 ms); 0 where there is none. */
-function cpuMsOf(pid: number | undefined): number {
-  if (!pid) return 0;
-  try {
-    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return 0;
-  }
-}
+const cpuMsOf = (pid: number | undefined): number => processStat(pid)?.cpuMs ?? 0;
 
 /** Resident memory of a process, from /proc (Linux); 0 where there is none. */
 function rssOf(pid: number | undefined): number {

@@ -6,6 +6,7 @@
  */
 import fs from 'node:fs';
 import os from 'node:os';
+import { processStat } from '../test/support/process-stat';
 
 export interface ProcessCpuRow {
   kind: string;
@@ -22,8 +23,6 @@ export interface ProcessCpuReport {
   rows: ProcessCpuRow[];
 }
 
-const TICKS_PER_SECOND = 100; // USER_HZ on every Linux Chromium and Node support
-
 function kindOf(cmdline: string): string | null {
   if (/chrom(e|ium)/.test(cmdline)) {
     const type = /--type=([\w-]+)/.exec(cmdline)?.[1] ?? 'browser';
@@ -37,16 +36,6 @@ function kindOf(cmdline: string): string | null {
   return null;
 }
 
-function readCpu(pid: string): { cpu: number; nice: number } | null {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return { cpu: (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND, nice: Number(fields[16]) };
-  } catch {
-    return null; // gone between the listing and the read
-  }
-}
-
 /** Starts sampling every `everyMs`; `stop()` ends it and reports each kind's CPU since the start. */
 export function watchProcessCpu(everyMs = 500): { stop(): ProcessCpuReport } | null {
   if (process.platform !== 'linux') return null;
@@ -57,8 +46,9 @@ export function watchProcessCpu(everyMs = 500): { stop(): ProcessCpuReport } | n
     for (const pid of fs.readdirSync('/proc')) {
       if (!/^\d+$/.test(pid)) continue;
       const known = seen.get(pid);
-      const now = readCpu(pid);
-      if (!now) continue;
+      const stat = processStat(pid);
+      if (!stat) continue;
+      const now = { cpu: stat.cpuMs / 1000, nice: stat.nice };
       if (known) {
         known.last = now.cpu;
         continue;
